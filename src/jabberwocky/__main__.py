@@ -1,0 +1,9 @@
+"""``python -m jabberwocky``: see :mod:`jabberwocky.cli`."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

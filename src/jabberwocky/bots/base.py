@@ -1,0 +1,60 @@
+"""The bot interface: a bot sees one seat's :class:`Observation` and nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..observation import Observation
+
+HINT_PURPOSE = 0x48494E54
+"""Mixed into a hint's random stream so asking for a hint never changes a bot's move."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a bot would do for a seat, with its reasons in numbers.
+
+    For a bid, ``probabilities[k]`` is the estimated chance of taking exactly ``k``
+    tricks with this hand; for a card, ``card_scores`` maps each playable card to the
+    bot's estimate of making the bid when playing it (higher is better).
+    """
+
+    kind: str
+    """``"bid"`` or ``"card"``."""
+    suggestion: int
+    """The suggested bid, or the suggested card."""
+    probabilities: tuple[float, ...] = ()
+    card_scores: tuple[tuple[Card, float], ...] = ()
+    level: str = ""
+
+
+class Bot:
+    """Base class: subclasses choose bids and cards from an observation.
+
+    Bots are deterministic given the observation: their randomness comes from
+    ``obs.rng()``, derived from the seed, the seat and the decision, and their work
+    is bounded by counts, never by the clock, so a shared seed replays the same game.
+    """
+
+    level = "base"
+
+    def choose_bid(self, obs: Observation) -> int:
+        """The bid to make; ``obs.legal_bids`` lists the allowed ones."""
+        raise NotImplementedError
+
+    def choose_card(self, obs: Observation) -> Card:
+        """The card to play; one of ``obs.legal_cards()`` (bots never renege)."""
+        raise NotImplementedError
+
+    def act(self, obs: Observation) -> int:
+        """A bid in the bidding phase, else a card."""
+        if obs.phase == "bidding":
+            return self.choose_bid(obs)
+        return self.choose_card(obs)
+
+    def hint(self, obs: Observation) -> Hint:
+        """What this bot would do in ``obs``'s seat (default: its own choice, no numbers)."""
+        if obs.phase == "bidding":
+            return Hint("bid", self.choose_bid(obs), level=self.level)
+        return Hint("card", self.choose_card(obs), level=self.level)

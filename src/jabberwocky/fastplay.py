@@ -1,0 +1,114 @@
+"""Random play at full speed: the whole-round loop behind ``simulate`` with random bots.
+
+When every seat is the ``random`` bot, a round can be played in one tight loop over
+local variables instead of one method call per card; that is what lets the engine
+benchmark (and random playouts) run in pure Python, and in WebAssembly, at speed.
+The loop makes exactly the choices :class:`~jabberwocky.bots.random_bot.RandomBot`
+makes and applies exactly the rules of :class:`~jabberwocky.game.Game`; the test
+suite checks that both paths give identical game records.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from .bots.random_bot import RandomBot
+from .cards import SUIT_MASKS
+from .game import BIDDING, PLAYING, Game
+from .history import Trick
+from .rng import round_stream
+
+
+def finish_round_randomly(game: Game, times: Sequence[list[int]] | None = None) -> None:
+    """Play the rest of the current round with every seat choosing as ``random`` does.
+
+    ``times``, if given, receives one decision time (ns) per action, per seat.
+    """
+    stream = round_stream(game.bot_key, game.round_index)
+    clock = time.perf_counter_ns
+    while game.phase == BIDDING:
+        seat: int = game.to_act  # type: ignore[assignment]
+        t0 = clock()
+        i = 2 * game.step
+        # RandomBot.pick over legal_bids without building the list: the dealer's
+        # forbidden bid (if any) is skipped by shifting the indices above it.
+        forbidden = game.forbidden_bid()
+        choices = game.hand_size + (1 if forbidden is None else 0)
+        bid = (stream[i] << 8 | stream[i + 1]) * choices >> 16
+        if forbidden is not None and bid >= forbidden:
+            bid += 1
+        t1 = clock()
+        if times is not None:
+            times[seat].append(t1 - t0)
+        game._bid(bid)
+    while game.phase == PLAYING and game.trick:
+        _random_step(game, stream, times)
+    if game.phase != PLAYING:
+        return
+    n = game.players
+    hands = game.hands
+    trump = game.trump_suit
+    no_trump = ~SUIT_MASKS[trump]
+    suit_masks = SUIT_MASKS
+    lead_rule = game.rules.trump_lead == "after-broken"
+    broken = game.broken
+    step = game.step
+    p: int = game.to_act  # type: ignore[assignment]
+    tricks = game.tricks
+    taken = game.taken
+    record = times is not None
+    led_mask = best = best_p = 0
+    best_trump = False
+    for _ in range(game.hand_size - len(tricks)):
+        leader = p
+        cards = []
+        for i in range(n):
+            t0 = clock()
+            hand = hands[p]
+            if i:
+                legal = hand & led_mask or hand
+            elif lead_rule and not broken:
+                legal = hand & no_trump or hand
+            else:
+                legal = hand
+            k = (stream[2 * step] << 8 | stream[2 * step + 1]) * legal.bit_count() >> 16
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = (legal & -legal).bit_length() - 1
+            if record:
+                times[p].append(clock() - t0)  # type: ignore[index]
+            hands[p] = hand ^ (1 << card)
+            step += 1
+            cards.append(card)
+            suit = card // 13
+            if not i:
+                led_mask = suit_masks[suit]
+                best, best_p, best_trump = card, p, suit == trump
+                broken = broken or best_trump
+            elif suit == trump:
+                broken = True
+                if not best_trump or card > best:
+                    best, best_p, best_trump = card, p, True
+            elif card > best and not best_trump and led_mask >> card & 1:
+                best, best_p = card, p
+            p = p + 1 if p + 1 < n else 0
+        tricks.append(Trick(leader, tuple(cards), best_p))
+        taken[best_p] += 1
+        p = best_p
+    game.broken = broken
+    game.step = step
+    game.leader = game.to_act = p
+    game._score_round()
+
+
+def _random_step(game: Game, stream: bytes, times: Sequence[list[int]] | None) -> None:
+    """One random card through the referee's own path (finishes a trick begun elsewhere)."""
+    seat: int = game.to_act  # type: ignore[assignment]
+    t0 = time.perf_counter_ns()
+    i = 2 * game.step
+    card = RandomBot.pick((), game.legal_mask(), stream[i] << 8 | stream[i + 1])
+    if times is not None:
+        times[seat].append(time.perf_counter_ns() - t0)
+    game._play(card)

@@ -1,0 +1,311 @@
+"""The game state machine: deal, bid, play, score, 13 rounds, winners.
+
+``Game`` is the referee.  It holds every hand, so it is never handed to a bot or to
+the UI: they receive ``Game.observation(seat)``, which holds only what that seat may
+see.  Each action has three faces, as in pokerkit: ``why_illegal_*`` returns the
+reason a move is not allowed now (or ``None``), ``legal_*`` lists what is allowed, and
+``bid``/``play`` apply a move or raise :class:`IllegalMoveError` with that reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SUIT_MASKS, SUIT_NAMES, Card, Mask, card_words, cards_of
+from .deal import deal_round, first_dealer
+from .errors import IllegalMoveError, SeedError
+from .history import RoundResult, Trick
+from .levels import SEAT_KINDS
+from .observation import Observation
+from .rng import seed_key
+from .rules import JABBERWOCKY, Ruleset
+
+BIDDING = "bidding"
+PLAYING = "playing"
+ROUND_OVER = "round-over"
+GAME_OVER = "game-over"
+
+MAX_SEED_LENGTH = 200
+"""Longer seeds are refused: a seed is meant to be read out and typed."""
+
+
+def check_seed(seed: object) -> str:
+    """Return ``seed`` if it is usable, else raise :class:`SeedError` saying why."""
+    if not isinstance(seed, str):
+        raise SeedError(f"a seed must be text, not {type(seed).__name__}")
+    if len(seed) > MAX_SEED_LENGTH:
+        raise SeedError(
+            f"the seed is {len(seed)} characters long: use at most {MAX_SEED_LENGTH}"
+        )
+    return seed
+
+
+def trick_winner(cards: Sequence[Card], leader: int, players: int, trump_suit: int) -> int:
+    """The seat that wins a full trick: highest trump, else highest card of the suit led."""
+    led = cards[0] // 13
+    best = cards[0]
+    best_i = 0
+    best_trump = led == trump_suit
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 13
+        if s == trump_suit:
+            if not best_trump or c > best:
+                best, best_i, best_trump = c, i, True
+        elif s == led and not best_trump and c > best:
+            best, best_i = c, i
+    return (leader + best_i) % players
+
+
+class Game:
+    """A whole game of ``players`` seats under ``rules``, dealt from ``seed``.
+
+    >>> g = Game("hello", players=4)
+    >>> g.phase, g.round_index, g.hand_size
+    ('bidding', 0, 3)
+    """
+
+    def __init__(
+        self,
+        seed: str,
+        players: int = 4,
+        rules: Ruleset = JABBERWOCKY,
+        seats: Sequence[str] | None = None,
+    ) -> None:
+        rules.check_players(players)
+        self.seed = check_seed(seed)
+        self.players = players
+        self.rules = rules
+        if seats is None:
+            seats = ["human"] + ["random"] * (players - 1)
+        if len(seats) != players:
+            raise SeedError(f"{len(seats)} seat kinds given for {players} players")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise SeedError(f"unknown seat kind {kind!r}: use one of {', '.join(SEAT_KINDS)}")
+        self.seats: tuple[str, ...] = tuple(seats)
+        self.first_dealer = first_dealer(seed, players)
+        self.bot_key = seed_key(seed)
+        self.results: list[RoundResult] = []
+        self.scores = [0] * players
+        self._start_round(0)
+
+    # -- round set-up -------------------------------------------------------------
+
+    def _start_round(self, index: int) -> None:
+        n = self.players
+        self.round_index = index
+        self.dealer = (self.first_dealer + index) % n
+        self.hand_size = h = self.rules.schedule[index]
+        deal = deal_round(self.seed, index + 1, n, self.dealer, h)
+        self.dealt = deal.hands
+        self.hands = list(deal.hands)
+        self.trump_card = deal.trump_card
+        self.trump_suit = deal.trump_card // 13
+        self.bids: list[int | None] = [None] * n
+        self.taken = [0] * n
+        self.reneges = [0] * n
+        self.tricks: list[Trick] = []
+        self.trick: list[Card] = []
+        self.leader = (self.dealer + 1) % n
+        self.broken = False
+        self.phase = BIDDING
+        self.to_act: int | None = self.leader
+        self.step = 0
+
+    # -- bidding ------------------------------------------------------------------
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook rule forbids the player to act, or ``None``."""
+        if not self.rules.hook or self.phase != BIDDING or self.to_act != self.dealer:
+            return None
+        f = self.hand_size - sum(b for b in self.bids if b is not None)
+        return f if 0 <= f <= self.hand_size else None
+
+    def legal_bids(self) -> list[int]:
+        """The bids allowed to the player to act (empty outside bidding)."""
+        if self.phase != BIDDING:
+            return []
+        f = self.forbidden_bid()
+        return [b for b in range(self.hand_size + 1) if b != f]
+
+    def why_illegal_bid(self, bid: object) -> str | None:
+        """Why ``bid`` is not allowed now, or ``None`` if it is."""
+        if self.phase != BIDDING:
+            return f"it is not time to bid: the game is in the {self.phase} phase"
+        h = self.hand_size
+        if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= h:
+            return f"a bid must be a whole number from 0 to {h}, not {bid!r}"
+        if bid == self.forbidden_bid():
+            return (f"the dealer may not bid {bid}: the bids would total the {h} "
+                    f"trick{'s' if h != 1 else ''}")
+        return None
+
+    def bid(self, bid: int) -> None:
+        """The player to act bids ``bid``; raises :class:`IllegalMoveError` if not allowed."""
+        reason = self.why_illegal_bid(bid)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self._bid(bid)
+
+    def _bid(self, bid: int) -> None:
+        p = self.to_act
+        assert p is not None
+        self.bids[p] = bid
+        self.step += 1
+        if p == self.dealer:
+            self.phase = PLAYING
+            self.to_act = self.leader
+        else:
+            self.to_act = (p + 1) % self.players
+
+    # -- play ---------------------------------------------------------------------
+
+    def legal_mask(self) -> Mask:
+        """The cards the player to act may play without reneging (0 outside play)."""
+        if self.phase != PLAYING:
+            return 0
+        hand = self.hands[self.to_act]  # type: ignore[index]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            return follow or hand
+        if not self.broken and self.rules.trump_lead == "after-broken":
+            return (hand & ~SUIT_MASKS[self.trump_suit]) or hand
+        return hand
+
+    def playable_mask(self) -> Mask:
+        """The cards that may be played at all: with the honour rule, reneges too."""
+        legal = self.legal_mask()
+        if self.trick and self.rules.honour_rule:
+            return self.hands[self.to_act]  # type: ignore[index]
+        return legal
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to act may play without reneging, in card order."""
+        return cards_of(self.legal_mask())
+
+    def why_illegal_card(self, card: object) -> str | None:
+        """Why ``card`` may not be played now, or ``None`` if it may."""
+        if self.phase != PLAYING:
+            return f"it is not time to play a card: the game is in the {self.phase} phase"
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+            return f"{card!r} is not a card"
+        hand = self.hands[self.to_act]  # type: ignore[index]
+        if not hand >> card & 1:
+            return f"you do not hold the {card_words(card)}"
+        if self.playable_mask() >> card & 1:
+            return None
+        if self.trick:
+            return f"you must follow {SUIT_NAMES[self.trick[0] // 13]}"
+        return (f"trump is not broken yet: {SUIT_NAMES[self.trump_suit]} may not be led "
+                "while you hold another suit")
+
+    def is_renege(self, card: Card) -> bool:
+        """True when playing ``card`` now would fail to follow suit though able to."""
+        return bool(self.phase == PLAYING and self.trick and not self.legal_mask() >> card & 1)
+
+    def play(self, card: Card) -> None:
+        """The player to act plays ``card``; raises :class:`IllegalMoveError` if not allowed."""
+        reason = self.why_illegal_card(card)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        if self.is_renege(card):
+            self.reneges[self.to_act] += 1  # type: ignore[index]
+        self._play(card)
+
+    def _play(self, card: Card) -> None:
+        """Play a card already known to be allowed (the fast path of simulations)."""
+        p: int = self.to_act  # type: ignore[assignment]
+        self.hands[p] ^= 1 << card
+        self.step += 1
+        trick = self.trick
+        trick.append(card)
+        if card // 13 == self.trump_suit:
+            self.broken = True
+        if len(trick) < self.players:
+            self.to_act = p + 1 if p + 1 < self.players else 0
+            return
+        leader = self.leader
+        winner = trick_winner(trick, leader, self.players, self.trump_suit)
+        tricks = self.tricks
+        tricks.append(Trick(leader, tuple(trick), winner))
+        self.taken[winner] += 1
+        self.trick = []
+        self.leader = self.to_act = winner
+        if len(tricks) == self.hand_size:
+            self._score_round()
+
+    def _score_round(self) -> None:
+        rules = self.rules
+        bids: tuple[int, ...] = tuple(self.bids)  # type: ignore[arg-type]
+        penalty = rules.renege_penalty
+        points = tuple([
+            rules.points(bids[s], self.taken[s]) - penalty * self.reneges[s]
+            for s in range(self.players)
+        ])
+        for seat, pts in enumerate(points):
+            self.scores[seat] += pts
+        self.results.append(RoundResult(
+            self.round_index, self.dealer, self.hand_size, self.dealt, self.trump_card,
+            bids, tuple(self.tricks), tuple(self.taken), tuple(self.reneges), points,
+        ))
+        self.to_act = None
+        last = self.round_index + 1 == self.rules.rounds
+        self.phase = GAME_OVER if last else ROUND_OVER
+
+    def next_round(self) -> None:
+        """Deal the next round once the current one is over."""
+        if self.phase != ROUND_OVER:
+            raise IllegalMoveError(
+                f"the next round can start only after a round is over (now: {self.phase})"
+            )
+        self._start_round(self.round_index + 1)
+
+    # -- results and views --------------------------------------------------------
+
+    @property
+    def trump_broken(self) -> bool:
+        """Whether a trump has been played this round."""
+        return self.broken
+
+    def winners(self) -> list[int]:
+        """The seats with the most points (all of them on a tie); empty before the end."""
+        if self.phase != GAME_OVER:
+            return []
+        best = max(self.scores)
+        return [s for s, v in enumerate(self.scores) if v == best]
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now: its own hand and the public table, nothing more."""
+        acting = self.to_act == seat
+        if acting and self.phase == BIDDING:
+            legal_bids = tuple(self.legal_bids())
+            legal = 0
+        else:
+            legal_bids = ()
+            legal = self.playable_mask() if acting else 0
+        return Observation(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            round_index=self.round_index,
+            hand_size=self.hand_size,
+            dealer=self.dealer,
+            trump_card=self.trump_card,
+            hand=self.hands[seat],
+            bids=tuple(self.bids),
+            leader=self.leader,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            taken=tuple(self.taken),
+            broken=self.broken,
+            scores=tuple(self.scores),
+            phase=self.phase,
+            to_act=self.to_act,
+            legal_bids=legal_bids,
+            legal=legal,
+            strict_legal=self.legal_mask() if acting else 0,
+            history=tuple(self.results),
+            step=self.step,
+            bot_key=self.bot_key,
+        )

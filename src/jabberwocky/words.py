@@ -1,0 +1,34 @@
+"""Seeds a person can read out: three short words and a number, like ``"brave-otter-lamp-42"``.
+
+Only *new* seeds are drawn here (from the operating system's entropy); replaying a
+seed never touches this module.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+_WORDS = (
+    "amber", "apple", "arrow", "aspen", "badger", "bamboo", "basil", "beacon", "birch",
+    "bison", "blaze", "bloom", "bold", "brave", "breeze", "brook", "cabin", "cactus",
+    "calm", "candle", "canyon", "cedar", "cherry", "cider", "clever", "clover", "cobalt",
+    "comet", "coral", "cosmic", "cozy", "crane", "crisp", "daisy", "dawn", "delta", "dune",
+    "eagle", "ember", "fable", "falcon", "fern", "fiddle", "flint", "frost", "gale",
+    "garnet", "gentle", "glade", "glow", "golden", "granite", "grove", "harbor", "hazel",
+    "heron", "honey", "husky", "indigo", "iris", "ivory", "jade", "jasper", "jolly",
+    "juniper", "kettle", "kite", "lagoon", "lantern", "lark", "lemon", "lilac", "linen",
+    "lively", "lotus", "lucky", "lunar", "maple", "marble", "meadow", "mellow", "mint",
+    "misty", "moss", "nectar", "nimble", "noble", "north", "oak", "ocean", "olive", "onyx",
+    "opal", "orchid", "otter", "pebble", "pepper", "pine", "plum", "polar", "poppy",
+    "prairie", "quartz", "quiet", "quill", "raven", "reef", "river", "robin", "ruby",
+    "rustic", "saffron", "sage", "sailor", "satin", "scarlet", "shadow", "silver", "sky",
+    "slate", "snowy", "sparrow", "spruce", "starry", "stone", "storm", "sunny", "swift",
+    "thistle", "thunder", "tidal", "timber", "topaz", "tulip", "tundra", "velvet", "violet",
+    "walnut", "wander", "willow", "windy", "winter", "wren", "zephyr",
+)
+
+
+def new_seed() -> str:
+    """A fresh, readable seed."""
+    words = [secrets.choice(_WORDS) for _ in range(3)]
+    return "-".join(words) + f"-{secrets.randbelow(100)}"
