@@ -1,0 +1,27 @@
+"""The test steps after lint, types and the CPython engine tests (see build.py ``test``).
+
+Each step is listed once its files exist, so the test command stays true while parts of
+the project are still being built.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def steps(py: str) -> list[tuple[str, list[str]]]:
+    """(name, command) pairs; a command ``["@build"]`` means: build the site."""
+    out: list[tuple[str, list[str]]] = []
+    if (ROOT / "tests/pyodide/run.mjs").exists():
+        out.append(("engine tests (Pyodide under Node.js)", ["node", "tests/pyodide/run.mjs"]))
+    if (ROOT / "tools/site.py").exists():
+        out.append(("build the site", ["@build"]))
+    if (ROOT / "e2e").is_dir():
+        out.append(("end-to-end (Chromium)", [py, "-m", "pytest", "-q", "e2e"]))
+    workflows = sorted(str(p.relative_to(ROOT)) for p in (ROOT / ".github/workflows").glob("*.yml"))
+    if workflows:
+        out.append(("workflow files (schema)", [py, "-m", "check_jsonschema", "--builtin-schema",
+                                                "vendor.github-workflows", *workflows]))
+    return out
