@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def steps(py: str) -> list[tuple[str, list[str]]]:
     """(name, command) pairs; a command ``["@build"]`` means: build the site."""
     out: list[tuple[str, list[str]]] = []
-    if (ROOT / "tests/pyodide/run.mjs").exists():
-        out.append(("engine tests (Pyodide under Node.js)", ["node", "tests/pyodide/run.mjs"]))
+    if (ROOT / "tests/pyodide/run.py").exists():
+        out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
     if (ROOT / "tools/site.py").exists():
         out.append(("build the site", ["@build"]))
     if (ROOT / "e2e").is_dir():

@@ -6,6 +6,8 @@ web settings, game records).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 
 from ..errors import JabberwockyError
@@ -13,7 +15,22 @@ from ..levels import BOT_LEVELS
 from .base import Bot, Hint
 from .random_bot import RandomBot
 
+
+def _lazy(module: str, name: str) -> Callable[[], Bot]:
+    """A factory that imports ``bots.<module>`` on first use (keeps start-up light)."""
+
+    def factory() -> Bot:
+        cls: type[Bot] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return cls()
+
+    return factory
+
+
 _FACTORIES: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+for _level, _module, _cls in (("easy", "easy", "EasyBot"), ("medium", "medium", "MediumBot"),
+                              ("hard", "hard", "HardBot")):
+    if importlib.util.find_spec(f"{__name__}.{_module}") is not None:
+        _FACTORIES[_level] = _lazy(_module, _cls)
 
 
 def register(level: str, factory: Callable[[], Bot]) -> None:
