@@ -48,7 +48,8 @@ class TerminalGame:
         self.out = out or sys.stdout
         self.inp = inp or sys.stdin
         self.color = self.out.isatty() and "NO_COLOR" not in os.environ
-        self.names = ["You"] + [f"Bot {i} ({level})" for i in range(1, players)]
+        self.names = ["You"] + [f"Bot {i}" for i in range(1, players)]
+        self.level = level
         self.record_path = record_path
 
     # -- text helpers -----------------------------------------------------------
@@ -80,8 +81,9 @@ class TerminalGame:
 
     def run(self) -> None:
         g = self.game
-        self.say(f"Jabberwocky, {g.players} players, seed {g.seed!r}. Bid exactly the tricks "
-                 "you will take. Type ? for a hint, s for scores, q to quit.")
+        self.say(f"Jabberwocky: you against {g.players - 1} {self.level} bots, seed {g.seed!r}.")
+        self.say("Bid exactly the tricks you will take. Type ? for a hint, s for the score "
+                 "sheet, q to quit.")
         try:
             while g.phase != GAME_OVER:
                 self.round_header()
@@ -175,6 +177,9 @@ class TerminalGame:
                 return
 
     def read_card(self, text: str, cards: list[Card]) -> Card | None:
+        if not text:
+            self.say(f"  Type a card's number 1-{len(cards)} or its name, like QH.")
+            return None
         if text.isdigit() and 1 <= int(text) <= len(cards):
             return cards[int(text) - 1]
         for i, sym in enumerate(SUIT_SYMBOLS):
