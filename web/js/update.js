@@ -1,0 +1,162 @@
+// Service worker registration and the "a new version is ready" prompt.
+//
+// The page never reloads by itself: a new build installs in the background and waits;
+// the player is told and chooses when to reload (the saved game in localStorage is
+// picked up by the new version). Only after the player's click is the waiting worker
+// told to take over (SKIP_WAITING), and the page reloads once it has.
+//
+// Test hooks: document.body.dataset.update is "none", "installing", "ready" (toast shown)
+// or "reloading"; the toast is `.update-toast` with a button `[data-action="reload-update"]`.
+
+const SW_URL = new URL("../sw.js", import.meta.url);
+
+let toast = null;
+let toastAction = () => {};
+let reloadRequested = false;
+
+function setState(state) {
+  if (document.body) document.body.dataset.update = state;
+}
+
+function button(text, action) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.dataset.action = action;
+  return b;
+}
+
+// The toast: built with textContent only; styled by the class `.update-toast` (C2's CSS),
+// with a few defaults when no stylesheet gives it `position: fixed`.
+function showToast(message, onReload) {
+  toastAction = onReload;
+  if (toast) {
+    toast.querySelector(".update-toast-text").textContent = message;
+    toast.hidden = false;
+    return toast;
+  }
+  toast = document.createElement("div");
+  toast.className = "update-toast";
+  toast.setAttribute("role", "status");
+  toast.setAttribute("aria-live", "polite");
+  const text = document.createElement("span");
+  text.className = "update-toast-text";
+  text.textContent = message;
+  const reload = button("Reload", "reload-update");
+  const later = button("Later", "dismiss-update");
+  reload.addEventListener("click", () => toastAction());
+  later.addEventListener("click", () => {
+    toast.hidden = true;
+  });
+  toast.append(text, " ", reload, " ", later);
+  document.body.append(toast);
+  // Defaults through the CSSOM (allowed by the CSP) only when no stylesheet placed it.
+  if (getComputedStyle(toast).position !== "fixed") {
+    Object.assign(toast.style, {
+      position: "fixed", left: "50%", bottom: "1rem", transform: "translateX(-50%)",
+      zIndex: "1000", padding: "0.6rem 0.9rem", borderRadius: "0.5rem",
+      background: "#102a1c", color: "#fff", boxShadow: "0 2px 10px rgba(0,0,0,.4)",
+      maxWidth: "calc(100vw - 2rem)",
+    });
+  }
+  return toast;
+}
+
+/**
+ * Register ./sw.js (relative to the site root, so it works under any sub-path) and
+ * prompt when a new version is ready.
+ *
+ * options.onUpdateReady(apply): called when a new version is waiting; `apply()` reloads
+ *   into it. When given, no toast is shown by this module (the caller shows its own).
+ * options.beforeReload(): called right before the reload the player asked for (e.g. to
+ *   flush the saved game); may return a Promise.
+ * options.message: the toast text.
+ * Returns a Promise of {registration, checkForUpdate(), applyUpdate()}.
+ */
+export async function initUpdates(options = {}) {
+  const message = options.message || "A new version is ready.";
+  const none = { registration: null, checkForUpdate: async () => false, applyUpdate() {} };
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    setState("unsupported");
+    return none;
+  }
+  const sw = navigator.serviceWorker;
+  let registration;
+  try {
+    registration = await sw.register(SW_URL.href, { scope: "./", type: "classic" });
+  } catch (err) {
+    // Offline play is lost, the game is not: say so in the console and carry on.
+    console.warn("service worker registration failed:", err && err.message);
+    setState("unsupported");
+    return none;
+  }
+  setState(sw.controller ? "none" : "installing");
+
+  async function applyUpdate() {
+    const waiting = registration.waiting;
+    if (!waiting) return;
+    reloadRequested = true;
+    setState("reloading");
+    if (options.beforeReload) await options.beforeReload();
+    waiting.postMessage({ type: "SKIP_WAITING" });
+  }
+
+  function announce() {
+    // Only a waiting worker while another one controls this page is an *update*.
+    if (!registration.waiting || !sw.controller) return;
+    setState("ready");
+    if (options.onUpdateReady) options.onUpdateReady(applyUpdate);
+    else showToast(message, applyUpdate);
+  }
+
+  function track(worker) {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") announce();
+      if (worker.state === "activated" && document.body.dataset.update === "installing") {
+        setState("none");
+      }
+    });
+  }
+
+  registration.addEventListener("updatefound", () => track(registration.installing));
+  track(registration.installing);
+  announce();
+
+  sw.addEventListener("controllerchange", () => {
+    if (reloadRequested) {
+      window.location.reload();
+      return;
+    }
+    // Another tab applied the update: this page still runs the old version. Never
+    // reload by itself; ask the player instead.
+    if (document.body.dataset.update === "installing") {
+      setState("none");
+      return;
+    }
+    setState("ready");
+    showToast(message, () => {
+      reloadRequested = true;
+      setState("reloading");
+      Promise.resolve(options.beforeReload && options.beforeReload())
+        .then(() => window.location.reload());
+    });
+  });
+
+  async function checkForUpdate() {
+    try {
+      await registration.update();
+    } catch {
+      return false; // offline: nothing to do
+    }
+    return Boolean(registration.waiting || registration.installing);
+  }
+
+  // Look for a new build when the player comes back to the tab, and hourly.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkForUpdate();
+  });
+  setInterval(checkForUpdate, 60 * 60 * 1000);
+
+  return { registration, checkForUpdate, applyUpdate };
+}
