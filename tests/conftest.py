@@ -1,0 +1,45 @@
+"""Shared set-up of the engine tests: import path, hypothesis profiles, markers.
+
+The tests import the engine from ``src/`` (no install needed) and run unchanged in
+CPython and in Pyodide.  Hypothesis runs a moderate number of examples under Pyodide
+(``sys.platform == "emscripten"``) or when ``JABBERWOCKY_HYPOTHESIS_PROFILE`` names a
+profile: ``default``, ``pyodide`` or ``thorough``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+if SRC.is_dir() and str(SRC) not in sys.path:
+    sys.path.insert(0, str(SRC))
+
+EMSCRIPTEN = sys.platform == "emscripten"
+
+settings.register_profile(
+    "default", max_examples=100, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "pyodide", max_examples=15, deadline=None, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(
+    os.environ.get("JABBERWOCKY_HYPOTHESIS_PROFILE", "pyodide" if EMSCRIPTEN else "default")
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "needs_subprocess: starts a Python subprocess (not possible under Pyodide)",
+    )
