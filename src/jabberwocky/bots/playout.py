@@ -1,0 +1,199 @@
+"""Fast playouts for the ``hard`` bot: finish a round with every hand known, on ints.
+
+A Monte Carlo decision plays thousands of simulated tricks, so this module never
+builds a :class:`~jabberwocky.game.Game`.  It works on *rank-major* masks, where bit
+``rank * 4 + suit`` stands for a card: the lowest bit of a mask is then its lowest
+card by rank and the highest bit its highest, whatever the suits, while a suit is
+still a fixed mask (:data:`RM_SUITS`) and, inside one suit, a higher bit is a higher
+card.  :func:`to_rm` and :func:`from_rm` convert from and to engine cards
+(``suit * 13 + rank``).
+
+The policy every seat follows in a playout is a compact version of sound Oh Hell
+play, driven by that seat's goal (its bid): a seat that still needs tricks wins
+cheaply when it can and leads its sure winners; a seat that has enough ducks with its
+highest losing card and leads low.  It is deterministic, so a decision's randomness
+comes from the sampled deals alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, Mask
+
+RM_SUITS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
+    sum(1 << (r * 4 + s) for r in range(13)) for s in range(4)
+)
+"""The rank-major mask of each suit."""
+
+_TO_RM = tuple((c % 13) * 4 + c // 13 for c in range(52))
+_FROM_RM = tuple((b & 3) * 13 + (b >> 2) for b in range(52))
+
+
+def to_rm(card: Card) -> int:
+    """The rank-major bit index of an engine card."""
+    return _TO_RM[card]
+
+
+def from_rm(bit: int) -> Card:
+    """The engine card of a rank-major bit index."""
+    return _FROM_RM[bit]
+
+
+def mask_to_rm(mask: Mask) -> int:
+    """An engine mask as a rank-major mask."""
+    out = 0
+    table = _TO_RM
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def rm_to_mask(rm: int) -> Mask:
+    """A rank-major mask as an engine mask."""
+    out = 0
+    table = _FROM_RM
+    while rm:
+        low = rm & -rm
+        out |= 1 << table[low.bit_length() - 1]
+        rm ^= low
+    return out
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether rank-major ``card`` beats the trick's current best card ``best``."""
+    cs = card & 3
+    bs = best & 3
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+def play_out(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    broken: bool,
+    taken: Sequence[int],
+    goals: Sequence[int],
+    lead_after_broken: bool,
+) -> list[int]:
+    """Play the rest of a round and return the tricks taken per seat.
+
+    ``hands`` are the seats' remaining rank-major hands (not modified), ``trick`` the
+    rank-major cards of the current trick from ``leader`` (it may be empty or even
+    complete), ``taken`` the tricks taken so far and ``goals`` the number of tricks
+    each seat plays for.  Cards are assumed legal; bots never renege.
+    """
+    hands = list(hands)
+    taken = list(taken)
+    n = len(hands)
+    suits = RM_SUITS
+    tm = suits[trump]
+    ntm = ((1 << 52) - 1) ^ tm
+    alive = 0
+    for h in hands:
+        alive |= h
+    count = len(trick)
+    led = best = win = 0
+    best_trump = False
+    if count:
+        led = trick[0] & 3
+        best = trick[0]
+        best_trump = led == trump
+        win = leader
+        for i in range(1, count):
+            c = trick[i]
+            cs = c & 3
+            if cs == trump:
+                broken = True
+                if not best_trump or c > best:
+                    best, best_trump, win = c, True, (leader + i) % n
+            elif cs == led and not best_trump and c > best:
+                best, win = c, (leader + i) % n
+        if best_trump:
+            broken = True
+    p = (leader + count) % n
+    if count == n:
+        taken[win] += 1
+        p = win
+        count = 0
+    if not hands[p]:
+        return taken
+    while True:
+        h = hands[p]
+        need = goals[p] - taken[p]
+        if count == 0:
+            legal = h
+            if lead_after_broken and not broken:
+                legal = h & ntm or h
+            if need > 0:
+                # Lead a sure winner (the top live card of its suit), trumps first.
+                c = -1
+                top = (alive & tm).bit_length() - 1
+                if top >= 0 and legal >> top & 1:
+                    c = top
+                else:
+                    for s in range(4):
+                        if s != trump:
+                            top = (alive & suits[s]).bit_length() - 1
+                            if top >= 0 and legal >> top & 1 and top > c:
+                                c = top
+                if c < 0:
+                    c = legal.bit_length() - 1
+            else:
+                x = legal & ntm or legal
+                c = (x & -x).bit_length() - 1
+            led = c & 3
+            best = c
+            best_trump = led == trump
+            win = p
+        else:
+            follow = h & suits[led]
+            if follow:
+                winners = 0 if best_trump and led != trump else follow & ~((2 << best) - 1)
+                legal = follow
+            else:
+                trumps = h & tm
+                winners = trumps & ~((2 << best) - 1) if best_trump else trumps
+                legal = h
+            losers = legal ^ winners
+            last = count == n - 1
+            if need > 0:
+                if winners:
+                    if last or not follow:
+                        c = (winners & -winners).bit_length() - 1
+                    else:
+                        c = winners.bit_length() - 1
+                else:
+                    x = losers & ntm or losers
+                    c = (x & -x).bit_length() - 1
+            elif losers:
+                x = losers & ntm or losers
+                c = x.bit_length() - 1
+            elif last:
+                c = winners.bit_length() - 1
+            else:
+                c = (winners & -winners).bit_length() - 1
+            if winners >> c & 1:
+                best = c
+                win = p
+                if c & 3 == trump:
+                    best_trump = True
+        bit = 1 << c
+        hands[p] = h ^ bit
+        alive ^= bit
+        if c & 3 == trump:
+            broken = True
+        count += 1
+        if count == n:
+            taken[win] += 1
+            if not hands[win]:
+                return taken
+            p = win
+            count = 0
+        else:
+            p = p + 1 if p + 1 < n else 0
