@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""What the service worker precaches, in bytes: Pyodide's files and ours.
+
+    python3 bench/size.py            sizes (builds _site/ first if it is missing)
+    python3 bench/size.py --trim     also: a standard library zip trimmed to what the
+                                     engine imports, its size and start time (Node.js)
+
+Pyodide's share is ``pyodide/`` plus the micropip wheel; ours is everything else (front
+end, worker, engine wheel, icons, manifest, build.json).  Target: ours <= 300 KB.
+
+The trim experiment loads Pyodide under Node.js, installs the engine wheel, plays
+through every request of the worker protocol (a game with each bot level, hints,
+records good and bad, errors), lists every standard library file Python imported, and
+writes a zip with only those.  It then starts Pyodide ``--runs`` times with each zip
+(``loadPyodide({stdLibURL})``), replays the same script and compares the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+TARGET_OURS = 300 * 1024
+ZIP_PREFIX = "/lib/python314.zip/"
+
+PROBE_JS = r"""
+import { loadPyodide } from %(pyodide)s;
+import fs from "node:fs";
+const [stdlib, wheel, script] = process.argv.slice(-3);
+const t0 = performance.now();
+const options = stdlib === "-" ? {} : { stdLibURL: stdlib };
+const py = await loadPyodide(options);
+const loadMs = performance.now() - t0;
+py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+const t1 = performance.now();
+const out = py.runPython(fs.readFileSync(script, "utf8"));
+const runMs = performance.now() - t1;
+console.log("@@" + JSON.stringify({ loadMs, runMs, out: JSON.parse(out) }));
+"""
+
+# Runs inside Pyodide: every request type of the worker protocol, the error paths too.
+SCENARIO_PY = r"""
+import json, sys, traceback
+from jabberwocky import webapi
+
+api = webapi.WebApi()
+
+def call(kind, **payload):
+    return json.loads(api.handle(kind, json.dumps(payload)))
+
+def act(view):
+    if view["phase"] in ("round-over",):
+        return call("next_round")["result"]
+    if view["your_turn"]:
+        if view["phase"] == "bidding":
+            return call("bid", bid=view["legal_bids"][0])["result"]
+        return call("play", card=view["legal_cards"][0])["result"]
+    return call("bot_step")["result"]["view"]
+
+levels = call("levels")["result"]["levels"]
+mixed = ([lvl for lvl in levels if lvl != "random"] or levels)[:3]
+while len(mixed) < 3:
+    mixed.append(mixed[-1])
+view = call("new_game", seed="size-probe", players=4, bots=mixed)["result"]
+for _ in range(12):
+    if view["your_turn"]:
+        call("hint")
+    view = act(view)
+view = call("new_game", seed="size-probe-2", players=3, bots="random")["result"]
+errors = [call("bid", bid=99).get("error", {}).get("kind"),
+          call("play", card="ZZ").get("error", {}).get("kind"),
+          call("no_such_request").get("error", {}).get("kind"),
+          call("import_record", record="{not json").get("error", {}).get("kind")]
+while view["phase"] != "game-over":
+    view = act(view)
+record = call("export_record")["result"]["record"]
+again = call("import_record", record=record)["result"]
+call("deal", seed="size-probe", players=5)
+try:
+    raise ValueError("formatting a traceback, as the worker does for internal errors")
+except ValueError:
+    traceback.format_exc()
+modules = sorted({m.__file__[len(%(prefix)r):] for m in list(sys.modules.values())
+                  if getattr(m, "__file__", None) and m.__file__.startswith(%(prefix)r)})
+json.dumps({"scores": view["scores"], "again": again["scores"], "errors": errors,
+            "modules": modules})
+"""
+
+
+def human(n: float) -> str:
+    return f"{n / 1024:,.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.2f} MB"
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 6, mtime=0))
+
+
+def ensure_site() -> None:
+    if not (SITE / "sw.js").is_file():
+        print("building _site/ first", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True, cwd=ROOT)
+
+
+def precached(site: Path) -> list[str]:
+    sys.path.insert(0, str(ROOT))
+    from tools import pwa
+
+    return pwa.precache_files(site)
+
+
+def is_pyodide(rel: str) -> bool:
+    return rel.startswith("pyodide/") or rel.startswith("wheels/micropip-")
+
+
+def report_sizes(site: Path) -> dict[str, int]:
+    """Print the precache sizes; return the totals."""
+    files = precached(site)
+    rows = []
+    for rel in files:
+        data = (site / rel).read_bytes()
+        rows.append((rel, len(data), gz(data)))
+    pyo = [r for r in rows if is_pyodide(r[0])]
+    ours = [r for r in rows if not is_pyodide(r[0])]
+    print(f"service worker precache: {len(rows)} files, "
+          f"{human(sum(r[1] for r in rows))} (gzip {human(sum(r[2] for r in rows))})")
+    for title, group in (("Pyodide (runtime + micropip)", pyo), ("ours", ours)):
+        print(f"  {title}: {len(group)} files, {human(sum(r[1] for r in group))} "
+              f"(gzip {human(sum(r[2] for r in group))})")
+        for rel, raw, packed in sorted(group, key=lambda r: -r[1]):
+            print(f"    {raw:>10,} B  gzip {packed:>9,} B  {rel}")
+    ours_total = sum(r[1] for r in ours)
+    verdict = "within" if ours_total <= TARGET_OURS else "OVER"
+    print(f"ours: {ours_total:,} B = {human(ours_total)}: {verdict} the 300 KB target")
+    return {"pyodide": sum(r[1] for r in pyo), "ours": ours_total}
+
+
+def trimmed_zip(full: Path, modules: list[str], out: Path) -> None:
+    """``out``: ``full`` with only ``modules`` and the packages that hold them."""
+    keep = set(modules)
+    for rel in modules:
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            keep.add("/".join(parts[:i]) + "/__init__.py")
+    with zipfile.ZipFile(full) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        names = set(src.namelist())
+        missing = sorted(k for k in keep if k not in names and not k.endswith("__init__.py"))
+        if missing:
+            raise SystemExit(f"imported files not found in {full.name}: {missing[:5]}")
+        for info in src.infolist():
+            if info.filename in keep:
+                dst.writestr(info, src.read(info.filename), compresslevel=9)
+
+
+def probe(stdlib: str, wheel: Path, work: Path) -> dict[str, object]:
+    js = work / "probe.mjs"
+    js.write_text(PROBE_JS % {"pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri())})
+    script = work / "scenario.py"
+    script.write_text(SCENARIO_PY % {"prefix": ZIP_PREFIX})
+    proc = subprocess.run(["node", str(js), stdlib, str(wheel), str(script)],
+                          capture_output=True, text=True, timeout=600)
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@"):
+            result: dict[str, object] = json.loads(line[2:])
+            return result
+    raise SystemExit(f"the Pyodide probe failed ({stdlib}):\n{proc.stdout[-2000:]}"
+                     f"\n{proc.stderr[-2000:]}")
+
+
+def report_trim(site: Path, runs: int) -> None:
+    if shutil.which("node") is None:
+        print("stdlib trim: skipped (node is not installed)")
+        return
+    info = json.loads((site / "build.json").read_text())
+    wheel = site / info["wheel"]
+    full = PYODIDE / "python_stdlib.zip"
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        first = probe("-", wheel, work)
+        out = first["out"]
+        assert isinstance(out, dict)
+        modules = list(out["modules"])
+        trimmed = work / "python_stdlib.zip"
+        trimmed_zip(full, modules, trimmed)
+        full_size, trim_size = full.stat().st_size, trimmed.stat().st_size
+        print(f"stdlib zip: full {full_size:,} B ({len(zipfile.ZipFile(full).namelist())} "
+              f"entries, gzip {gz(full.read_bytes()):,} B); trimmed to what the engine "
+              f"imports {trim_size:,} B ({len(modules)} modules, gzip "
+              f"{gz(trimmed.read_bytes()):,} B): saves {full_size - trim_size:,} B "
+              f"({100 * (full_size - trim_size) / full_size:.0f}%)")
+        times: dict[str, list[float]] = {"full": [], "trimmed": []}
+        results = {}
+        for _ in range(runs):
+            for name, stdlib in (("full", str(full)), ("trimmed", str(trimmed))):
+                r = probe(stdlib, wheel, work)
+                times[name].append(float(r["loadMs"]))  # type: ignore[arg-type]
+                o = r["out"]
+                assert isinstance(o, dict)
+                results[name] = (o["scores"], o["again"], o["errors"])
+        same = results["full"] == results["trimmed"]
+        for name, values in times.items():
+            print(f"  Pyodide start under Node.js, {name} stdlib: median "
+                  f"{statistics.median(values):.0f} ms over {runs} runs "
+                  f"(min {min(values):.0f}, max {max(values):.0f})")
+        print(f"  the same games and answers with the trimmed zip: {'yes' if same else 'NO'}")
+        lock = PYODIDE / "pyodide-lock.json"
+        print(f"pyodide-lock.json: {lock.stat().st_size:,} B (the engine needs no package "
+              f"from it; micropip is loaded by URL)")
+        if os.environ.get("JABBERWOCKY_TRIM_OUT"):
+            shutil.copy(trimmed, os.environ["JABBERWOCKY_TRIM_OUT"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--trim", action="store_true", help="run the stdlib trim experiment")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if args.site == SITE:
+        ensure_site()
+    report_sizes(args.site)
+    if args.trim:
+        report_trim(args.site, args.runs)
+
+
+if __name__ == "__main__":
+    main()
