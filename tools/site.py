@@ -1,0 +1,315 @@
+"""Build the static site into ``_site/`` and serve it.
+
+``build(site, micropip_wheel)`` assembles, deterministically (same inputs, same bytes):
+
+- ``pyodide/``: the five runtime files of the pinned npm ``pyodide`` package;
+- ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
+  sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
+  start-up; there for later installs);
+- the front end from ``web/`` (build-only files left out);
+- ``build.json``: ``{"build": content hash, "pyodide": version, "wheel": path,
+  "files": [...], "sizes": {...}}``;
+
+then hands the site to ``tools.pwa.finalize_site`` when that module exists (it fills the
+service worker's precache list, icons and manifest).  Unchanged files are not rewritten,
+so a rebuild takes well under a second.
+
+``serve(site, port)`` serves the site on localhost with the MIME types browsers need
+(``.wasm`` as ``application/wasm`` for streaming compilation, ``.mjs`` as JavaScript).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import io
+import json
+import os
+import shutil
+import sys
+import tomllib
+import zipfile
+from collections.abc import Callable
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+ENGINE_SRC = ROOT / "src" / "jabberwocky"
+WEB = ROOT / "web"
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+BUILD_ONLY_SUFFIXES = (".md", ".py", ".pyc", ".map", ".ts")
+"""Files in web/ with these endings are build inputs or notes, not part of the site."""
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain",
+}
+
+PLACEHOLDER_INDEX = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' \
+'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; \
+worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">
+<title>Jabberwocky</title>
+<script type="module" src="js/engine.js"></script>
+</head>
+<body data-phase="loading">
+<p>Jabberwocky: the table is not built yet (web/index.html is missing).</p>
+</body>
+</html>
+"""
+"""Written only while web/index.html does not exist, so the runtime can be tested alone."""
+
+
+# -- small file helpers -------------------------------------------------------------
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _copy_if_changed(src: Path, dst: Path) -> None:
+    if dst.is_file():
+        a, b = src.stat(), dst.stat()
+        if a.st_size == b.st_size and a.st_mtime_ns == b.st_mtime_ns:
+            return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(partial(fh.read, 1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# -- the engine wheel ---------------------------------------------------------------
+
+
+def project_version() -> str:
+    """The version in pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        return str(tomllib.load(fh)["project"]["version"])
+
+
+def _engine_files() -> list[tuple[str, bytes]]:
+    """(archive name, bytes) of every engine module and py.typed, sorted."""
+    out = []
+    for path in sorted(ENGINE_SRC.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        if path.suffix == ".py" or path.name == "py.typed":
+            name = "jabberwocky/" + path.relative_to(ENGINE_SRC).as_posix()
+            out.append((name, path.read_bytes()))
+    return out
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def engine_wheel(version: str) -> tuple[str, bytes]:
+    """The file name and bytes of the engine wheel (pure Python, deterministic)."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        project: dict[str, Any] = tomllib.load(fh)["project"]
+    dist_info = f"jabberwocky-{version}.dist-info"
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        "Name: jabberwocky\n"
+        f"Version: {version}\n"
+        f"Summary: {project.get('description', '')}\n"
+        f"Requires-Python: {project.get('requires-python', '>=3.11')}\n"
+        "License: MIT\n"
+    ).encode()
+    wheel_meta = (
+        b"Wheel-Version: 1.0\n"
+        b"Generator: jabberwocky tools/site.py\n"
+        b"Root-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
+    entries = [*_engine_files(), (f"{dist_info}/METADATA", metadata),
+               (f"{dist_info}/WHEEL", wheel_meta)]
+    record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, data, compresslevel=9)
+    return f"jabberwocky-{version}-py3-none-any.whl", buf.getvalue()
+
+
+# -- the build ----------------------------------------------------------------------
+
+
+def pyodide_version() -> str:
+    """The version of the pinned npm pyodide package."""
+    return str(json.loads((PYODIDE_DIR / "package.json").read_text())["version"])
+
+
+def _web_files() -> list[Path]:
+    if not WEB.is_dir():
+        return []
+    out = []
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB)
+        if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
+            continue
+        if path.suffix in BUILD_ONLY_SUFFIXES:
+            continue
+        out.append(path)
+    return out
+
+
+def _remove_stale(site: Path, keep: set[str]) -> None:
+    for path in sorted(site.rglob("*"), reverse=True):
+        rel = path.relative_to(site).as_posix()
+        if path.is_file() and rel not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def build(site: Path, micropip_wheel: Path) -> None:
+    """Assemble the static site into ``site`` (see the module docstring)."""
+    for name in PYODIDE_FILES:
+        if not (PYODIDE_DIR / name).is_file():
+            sys.exit(f"{PYODIDE_DIR / name} is missing: run `npm ci` (python3 build.py does)")
+    if not micropip_wheel.is_file():
+        sys.exit(f"the micropip wheel {micropip_wheel} is missing: run python3 build.py build")
+    site.mkdir(parents=True, exist_ok=True)
+    written: set[str] = set()
+
+    for name in PYODIDE_FILES:
+        _copy_if_changed(PYODIDE_DIR / name, site / "pyodide" / name)
+        written.add(f"pyodide/{name}")
+    wheel_name, wheel_bytes = engine_wheel(project_version())
+    _write_if_changed(site / "wheels" / wheel_name, wheel_bytes)
+    written.add(f"wheels/{wheel_name}")
+    _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)
+    written.add(f"wheels/{micropip_wheel.name}")
+    for path in _web_files():
+        rel = path.relative_to(WEB).as_posix()
+        _copy_if_changed(path, site / rel)
+        written.add(rel)
+    if "index.html" not in written:
+        _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())
+        written.add("index.html")
+
+    files = sorted(written)
+    content = hashlib.sha256()
+    for rel in files:
+        content.update(f"{rel}\0{_sha256(site / rel)}\n".encode())
+    info = {
+        "build": content.hexdigest()[:16],
+        "pyodide": pyodide_version(),
+        "wheel": f"wheels/{wheel_name}",
+        "files": sorted([*files, "build.json"]),
+        "sizes": {rel: (site / rel).stat().st_size
+                  for rel in files if rel.startswith(("pyodide/", "wheels/jabberwocky"))},
+    }
+    _write_if_changed(site / "build.json", (json.dumps(info, indent=1) + "\n").encode())
+    written.add("build.json")
+    _remove_stale(site, written)
+    _finalize(site)
+
+
+def _finalize(site: Path) -> None:
+    """Let tools/pwa.py (service worker, icons, manifest) finish the site, when present."""
+    if not (ROOT / "tools" / "pwa.py").exists():
+        return
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    pwa = importlib.import_module("tools.pwa")
+    finalize: Callable[[Path], None] = pwa.finalize_site
+    finalize(site)
+
+
+# -- serving ------------------------------------------------------------------------
+
+
+def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler]:
+    """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/")."""
+    root = str(site)
+
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map: ClassVar[dict[str, str]] = {
+            **SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=root, **kwargs)
+
+        def translate_path(self, path: str) -> str:
+            clean = path.split("?", 1)[0].split("#", 1)[0]
+            if prefix != "/" and not clean.startswith(prefix):
+                return os.path.join(root, "\0missing")  # answered with 404
+            return super().translate_path("/" + clean[len(prefix):])
+
+        def do_GET(self) -> None:
+            if prefix != "/" and self.path.split("?", 1)[0] == prefix.rstrip("/"):
+                self.send_response(301)
+                self.send_header("Location", prefix)
+                self.end_headers()
+                return
+            super().do_GET()
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            if os.environ.get("JABBERWOCKY_SERVER_LOG"):
+                super().log_message(format, *args)
+
+    return Handler
+
+
+def make_server(site: Path, port: int, host: str = "127.0.0.1",
+                prefix: str = "/") -> ThreadingHTTPServer:
+    """A server (not yet running) for ``site`` under ``prefix``."""
+    server = ThreadingHTTPServer((host, port), make_handler(site, prefix))
+    server.daemon_threads = True
+    return server
+
+
+def serve(site: Path, port: int) -> None:
+    """Serve ``site`` at http://localhost:PORT/ until interrupted."""
+    server = make_server(site, port, host="localhost")
+    print(f"Serving Jabberwocky at http://localhost:{server.server_address[1]}/ "
+          "(Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped", flush=True)
+    finally:
+        server.server_close()

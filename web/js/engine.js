@@ -1,0 +1,128 @@
+// The page side of the engine worker: one Promise per request, a `ready` promise and
+// progress events.  The worker starts as soon as this module is imported, so Python
+// boots while the page renders.
+//
+//   import { engine, EngineError } from "./engine.js";
+//   engine.addEventListener("progress", (e) => bar(e.detail.fraction, e.detail.text));
+//   await engine.ready;                       // {pyodide, snapshot, ms, build}
+//   const view = await engine.request("new_game", {seed: "x", players: 4, bots: "medium"});
+//
+// A failed request rejects with an EngineError whose `kind` is the Python exception's
+// class name ("IllegalMoveError", "RecordError", "SeedError", …) or "InternalError".
+// Events: "progress" {fraction, text}, "ready" {…}, "snapshot" {snapshot, ms, bytes},
+// "failed" {kind, message}.  Tests and outside checks use window.__jabberwocky.
+
+export class EngineError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.name = "EngineError";
+    this.kind = kind;
+  }
+}
+
+export class Engine extends EventTarget {
+  constructor(workerUrl = new URL("../worker.js", import.meta.url)) {
+    super();
+    this.startedAt = performance.now();
+    this.nextId = 1;
+    this.pending = new Map();
+    this.progress = { fraction: 0, text: "Starting…" };
+    this.info = null;
+    this.failure = null;
+    this.ready = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // reported through the "failed" event as well
+    this.worker = new Worker(workerUrl, { type: "module" });
+    this.worker.addEventListener("message", (event) => this._onMessage(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault?.();
+      this._fail(`the engine worker failed: ${event.message || "it could not be loaded"}`);
+    });
+  }
+
+  /** Send one request; resolves with its result, rejects with an EngineError. */
+  request(type, payload = {}) {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, type, payload });
+    });
+  }
+
+  _onMessage(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.id !== undefined && msg.id !== null) {
+      const waiter = this.pending.get(msg.id);
+      if (!waiter) return;
+      this.pending.delete(msg.id);
+      if (msg.error) waiter.reject(new EngineError(msg.error.kind, msg.error.message));
+      else waiter.resolve(msg.result);
+      return;
+    }
+    const detail = msg.payload ?? {};
+    if (msg.type === "progress") {
+      this.progress = detail;
+    } else if (msg.type === "ready") {
+      this.info = { ...detail, pageMs: Math.round(performance.now() - this.startedAt) };
+      this._resolveReady(this.info);
+    } else if (msg.type === "failed") {
+      this._fail(detail.message || "the engine could not start");
+      return;
+    }
+    this.dispatchEvent(new CustomEvent(msg.type, { detail }));
+  }
+
+  _fail(message) {
+    if (this.failure) return;
+    this.failure = new EngineError("InternalError", message);
+    this._rejectReady(this.failure);
+    for (const waiter of this.pending.values()) waiter.reject(this.failure);
+    this.pending.clear();
+    this.dispatchEvent(new CustomEvent("failed", { detail: { kind: "InternalError", message } }));
+  }
+}
+
+export const engine = new Engine();
+
+// -- page markers and the test hook ----------------------------------------------------
+
+function mark(name, value) {
+  const set = () => {
+    document.body.dataset[name] = value;
+  };
+  if (document.body) set();
+  else document.addEventListener("DOMContentLoaded", set, { once: true });
+}
+
+if (typeof window !== "undefined" && typeof document !== "undefined") {
+  mark("engine", "loading");
+  engine.ready.then(
+    (info) => {
+      mark("engine", "ready");
+      mark("snapshot", String(info.snapshot).startsWith("failed") ? "failed" : info.snapshot);
+    },
+    () => mark("engine", "failed"),
+  );
+  engine.addEventListener("snapshot", (e) => {
+    mark("snapshot", String(e.detail.snapshot).startsWith("failed") ? "failed" : e.detail.snapshot);
+  });
+  const events = [];
+  for (const type of ["progress", "ready", "snapshot", "failed"]) {
+    engine.addEventListener(type, (e) => events.push({ type, at: Math.round(performance.now()), ...e.detail }));
+  }
+  window.__jabberwocky = {
+    engine,
+    events,
+    ready: () => engine.ready,
+    request: (type, payload) => engine.request(type, payload),
+    /** Like request, but resolves to {result} or {error: {kind, message}} (never rejects). */
+    tryRequest: (type, payload) =>
+      engine.request(type, payload).then(
+        (result) => ({ result }),
+        (err) => ({ error: { kind: err.kind ?? "Error", message: err.message } }),
+      ),
+  };
+}

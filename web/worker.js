@@ -1,0 +1,325 @@
+// The engine worker: boots Pyodide, installs the engine wheel and answers the page.
+//
+// Protocol (docs: notes/WEB_PROTOCOL.md): the page sends {id, type, payload}; the worker
+// answers {id, result} or {id, error: {kind, message}}.  Unsolicited messages:
+// {type: "progress", payload: {fraction, text}}, {type: "ready", payload: {pyodide,
+// snapshot, ms, build}} and, once a memory snapshot has been stored for the next visit,
+// {type: "snapshot", payload: {snapshot: "made"|"failed: …", ms, bytes}}.
+//
+// Start-up: build.json (names the wheel, the build and the Pyodide version) and the
+// stored memory snapshot are looked up together.  With a snapshot that fits this build,
+// Pyodide restores it (every engine module already imported); otherwise it boots
+// normally while the engine wheel is fetched in parallel, and a snapshot is made once
+// the worker has been idle for a moment after its first answer, so it never delays the
+// first dealt table.  Any snapshot failure deletes the stored copy and falls back to a
+// normal start.  All URLs are relative, so the site works under any sub-path.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const SNAPSHOT_CACHE = "jabberwocky-snapshot";
+const SNAPSHOT_KEY = new URL("./__pyodide-memory-snapshot__", self.location.href).href;
+const SNAPSHOT_IDLE_MS = 600;
+const started = performance.now();
+
+let handle = null; // Python callable: handle(type, payload_json) -> JSON text
+let pyodide = null;
+let snapshotState = "none";
+let snapshotPending = false; // true when this boot can and should make a snapshot
+let idleTimer = 0;
+
+// -- progress -------------------------------------------------------------------------
+
+const DOWNLOAD_SHARE = 0.8; // fraction of the bar for the downloads, the rest for boot
+const tracked = new Map(); // key -> {loaded, total}
+let lastFraction = 0;
+
+function progress(fraction, text) {
+  lastFraction = Math.max(lastFraction, Math.min(1, fraction));
+  self.postMessage({ type: "progress", payload: { fraction: lastFraction, text } });
+}
+
+function downloadFraction() {
+  let loaded = 0;
+  let total = 0;
+  for (const entry of tracked.values()) {
+    loaded += Math.min(entry.loaded, entry.total);
+    total += entry.total;
+  }
+  return total ? loaded / total : 0;
+}
+
+function expectBytes(key, total) {
+  if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, total || 1) });
+}
+
+function countBytes(key, n, text) {
+  const entry = tracked.get(key);
+  if (!entry) return;
+  entry.loaded += n;
+  progress(DOWNLOAD_SHARE * downloadFraction(), text);
+}
+
+async function drain(key, response, text) {
+  // Reads a clone of a response to count its bytes; the original goes on untouched, so
+  // streaming compilation and the browser's compiled-code cache still work.
+  try {
+    const length = Number(response.headers.get("content-length"));
+    if (length > 0) tracked.get(key).total = length;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      countBytes(key, value.byteLength, text);
+    }
+  } catch {
+    // progress only: the real reader reports any failure
+  }
+}
+
+const TRACK = [
+  ["pyodide.asm.wasm", "Loading Python…"],
+  ["python_stdlib.zip", "Loading Python's library…"],
+];
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const url = typeof input === "string" ? input : (input.url ?? String(input));
+  for (const [name, text] of TRACK) {
+    if (url.endsWith(name) && response.ok && response.body && tracked.has(name)) {
+      drain(name, response.clone(), text);
+    }
+  }
+  return response;
+};
+
+// -- the engine wheel -----------------------------------------------------------------
+
+async function fetchWheel(info) {
+  const key = "wheel";
+  const response = await realFetch(new URL(info.wheel, self.location.href));
+  if (!response.ok) throw new Error(`the engine wheel ${info.wheel} could not be loaded (HTTP ${response.status})`);
+  const length = Number(response.headers.get("content-length"));
+  if (length > 0) tracked.get(key).total = length;
+  const reader = response.body.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.byteLength;
+    countBytes(key, value.byteLength, "Loading the game…");
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+}
+
+function installWheel(py, bytes) {
+  py.unpackArchive(bytes, "wheel");
+  py.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+function importEngine(py) {
+  const webapi = py.pyimport("jabberwocky.webapi");
+  webapi.reset();
+  return webapi.handle;
+}
+
+// -- memory snapshots -----------------------------------------------------------------
+
+async function openSnapshotCache() {
+  if (typeof caches === "undefined") return null;
+  try {
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null; // storage disabled (private mode, quota): just start normally
+  }
+}
+
+async function findSnapshot(cache) {
+  if (!cache) return null;
+  try {
+    return (await cache.match(SNAPSHOT_KEY)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function snapshotFits(response, info) {
+  return response.headers.get("x-pyodide") === info.pyodide && response.headers.get("x-build") === info.build;
+}
+
+async function snapshotBytes(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const expected = Number(response.headers.get("x-length"));
+  if (bytes.byteLength !== expected) {
+    throw new Error(`the stored snapshot has ${bytes.byteLength} bytes, expected ${expected}`);
+  }
+  if (bytes.byteLength < 1024 || bytes.byteLength % 4 !== 0) {
+    throw new Error("the stored snapshot is too short to be one");
+  }
+  const digest = await digestOf(bytes);
+  if (digest !== response.headers.get("x-digest")) {
+    throw new Error("the stored snapshot does not match its digest");
+  }
+  return bytes;
+}
+
+async function digestOf(bytes) {
+  // SHA-256 of the whole snapshot: catches any changed byte before Pyodide trusts it.
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function bootFromSnapshot(cache, response, info, wheel) {
+  progress(0.5, "Restoring Python…");
+  const bytes = await snapshotBytes(response);
+  const py = await loadPyodide({ _loadSnapshot: bytes });
+  progress(0.9, "Loading the game…");
+  installWheel(py, await wheel);
+  const fn = importEngine(py);
+  const probe = JSON.parse(fn("levels", "{}"));
+  if (!probe.result || !Array.isArray(probe.result.levels)) {
+    throw new Error("the restored engine does not answer");
+  }
+  return [py, fn];
+}
+
+async function dropSnapshot(cache) {
+  try {
+    await cache?.delete(SNAPSHOT_KEY);
+  } catch {
+    // nothing more to do
+  }
+}
+
+async function makeSnapshot(info) {
+  snapshotPending = false;
+  const t0 = performance.now();
+  let state;
+  let size = 0;
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    size = bytes.byteLength;
+    const cache = await openSnapshotCache();
+    if (!cache) throw new Error("Cache Storage is not available");
+    const headers = {
+      "content-type": "application/octet-stream",
+      "x-pyodide": info.pyodide,
+      "x-build": info.build,
+      "x-length": String(size),
+      "x-digest": await digestOf(bytes),
+    };
+    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+    state = "made";
+  } catch (err) {
+    state = `failed: ${err?.message ?? err}`;
+  }
+  snapshotState = state;
+  self.postMessage({ type: "snapshot", payload: { snapshot: state, ms: Math.round(performance.now() - t0), bytes: size } });
+}
+
+function scheduleSnapshot(info) {
+  if (!snapshotPending) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (snapshotPending) makeSnapshot(info);
+  }, SNAPSHOT_IDLE_MS);
+}
+
+// -- boot -----------------------------------------------------------------------------
+
+async function loadBuildInfo() {
+  const response = await realFetch(new URL("./build.json", self.location.href));
+  if (!response.ok) throw new Error(`build.json could not be loaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+async function boot() {
+  progress(0, "Starting…");
+  const cachePromise = openSnapshotCache();
+  const [info, cache] = await Promise.all([loadBuildInfo(), cachePromise]);
+  const sizes = info.sizes ?? {};
+  expectBytes("wheel", sizes[info.wheel]);
+  const wheel = fetchWheel(info);
+  wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+  const stored = await findSnapshot(cache);
+  if (stored && snapshotFits(stored, info)) {
+    try {
+      [pyodide, handle] = await bootFromSnapshot(cache, stored, info, wheel);
+      snapshotState = "used";
+      return info;
+    } catch (err) {
+      snapshotState = `failed: ${err?.message ?? err}`;
+      await dropSnapshot(cache);
+      lastFraction = 0;
+    }
+  } else if (stored) {
+    await dropSnapshot(cache); // made by another build or another Pyodide
+  }
+  for (const [name] of TRACK) expectBytes(name, sizes[`pyodide/${name}`]);
+  const canSnapshot = cache !== null;
+  pyodide = await loadPyodide({ _makeSnapshot: canSnapshot });
+  progress(DOWNLOAD_SHARE + 0.1, "Loading the game…");
+  installWheel(pyodide, await wheel);
+  handle = importEngine(pyodide);
+  snapshotPending = canSnapshot;
+  return info;
+}
+
+// -- requests -------------------------------------------------------------------------
+
+function answer(id, type, payload) {
+  let text;
+  try {
+    text = handle(type, JSON.stringify(payload ?? {}));
+  } catch (err) {
+    return { id, error: { kind: "InternalError", message: String(err?.message ?? err) } };
+  }
+  const reply = JSON.parse(text);
+  return "error" in reply ? { id, error: reply.error } : { id, result: reply.result };
+}
+
+const booted = boot().then(
+  (info) => {
+    progress(1, "Ready");
+    self.postMessage({
+      type: "ready",
+      payload: {
+        pyodide: pyodide.version,
+        snapshot: snapshotState,
+        ms: Math.round(performance.now() - started),
+        build: info.build,
+      },
+    });
+    return info;
+  },
+  (err) => {
+    const message = `The game engine could not start: ${err?.message ?? err}`;
+    self.postMessage({ type: "failed", payload: { kind: "InternalError", message } });
+    throw err;
+  },
+);
+
+self.onmessage = async (event) => {
+  const { id, type, payload } = event.data ?? {};
+  let info;
+  try {
+    info = await booted;
+  } catch (err) {
+    self.postMessage({ id, error: { kind: "InternalError", message: `the engine did not start: ${err?.message ?? err}` } });
+    return;
+  }
+  clearTimeout(idleTimer);
+  if (typeof type !== "string") {
+    self.postMessage({ id, error: { kind: "RequestError", message: "a request needs a type" } });
+    return;
+  }
+  self.postMessage(answer(id, type, payload));
+  scheduleSnapshot(info);
+};
