@@ -1,0 +1,345 @@
+"""The JSON facade of the web worker: views, moves, errors, records, deals."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from jabberwocky.cards import card_name, cards_of
+from jabberwocky.cli import main as cli_main
+from jabberwocky.game import Game
+from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level
+
+ALL_CARDS = {card_name(c) for c in range(52)}
+
+
+def call(api: WebApi, kind: str, payload: Any = None) -> Any:
+    """The result of a request; fails the test on an error answer."""
+    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
+    assert "error" not in reply, reply
+    return reply["result"]
+
+
+def error(api: WebApi, kind: str, payload: Any = None, raw: str | None = None) -> dict[str, str]:
+    """The error of a request that must fail."""
+    text = raw if raw is not None else json.dumps(payload if payload is not None else {})
+    reply = json.loads(api.handle(kind, text))
+    assert "error" in reply, reply
+    err: dict[str, str] = reply["error"]
+    assert set(err) == {"kind", "message"} and err["message"]
+    return err
+
+
+def card_strings(value: Any) -> set[str]:
+    """Every string (value or key) in a JSON structure that names a card."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        if value in ALL_CARDS:
+            out.add(value)
+    elif isinstance(value, list):
+        for v in value:
+            out |= card_strings(v)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out |= card_strings(k) | card_strings(v)
+    return out
+
+
+def visible_cards(game: Game) -> set[str]:
+    """What seat 0 may see: its hand, this round's played cards, every trump card turned."""
+    seen = set(cards_of(game.hands[0])) | {game.trump_card} | set(game.trick)
+    for trick in game.tricks:
+        seen |= set(trick.cards)
+    seen |= {r.trump_card for r in game.results}
+    return {card_name(c) for c in seen}
+
+
+def play_through(api: WebApi, choose_last: bool = False) -> list[dict[str, Any]]:
+    """Play the whole game (seat 0 takes the first or last legal move); every view."""
+    views = [call(api, "state")]
+    for _ in range(2000):
+        view = views[-1]
+        if view["phase"] == "game-over":
+            return views
+        if view["phase"] == "round-over":
+            views.append(call(api, "next_round"))
+        elif view["your_turn"]:
+            pick = -1 if choose_last else 0
+            if view["phase"] == "bidding":
+                views.append(call(api, "bid", {"bid": view["legal_bids"][pick]}))
+            else:
+                views.append(call(api, "play", {"card": view["legal_cards"][pick]}))
+        else:
+            step = call(api, "bot_step")
+            assert step["action"] is not None
+            views.append(step["view"])
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("seed", "players", "choose_last"),
+                         [("hidden-1", 3, False), ("hidden-2", 4, True), ("hidden-3", 5, False)])
+def test_views_never_show_a_hidden_card(seed: str, players: int, choose_last: bool) -> None:
+    api = WebApi()
+    call(api, "new_game", {"seed": seed, "players": players, "bots": "random"})
+    assert api.game is not None
+    views = [call(api, "state")]
+    for _ in range(2000):
+        view = views[-1]
+        game = api.game
+        leaked = card_strings(view) - visible_cards(game)
+        assert not leaked, f"view shows hidden cards {leaked}"
+        if view["phase"] == "game-over":
+            break
+        if view["phase"] == "round-over":
+            views.append(call(api, "next_round"))
+        elif view["your_turn"]:
+            pick = -1 if choose_last else 0
+            if view["phase"] == "bidding":
+                views.append(call(api, "bid", {"bid": view["legal_bids"][pick]}))
+            else:
+                views.append(call(api, "play", {"card": view["legal_cards"][pick]}))
+        else:
+            step = call(api, "bot_step")
+            views.append(step["view"])
+    assert views[-1]["phase"] == "game-over"
+
+
+def test_a_full_game_through_the_api() -> None:
+    api = WebApi()
+    first = call(api, "new_game", {"seed": "full game", "players": 4, "bots": "random"})
+    assert first["phase"] == "bidding" and first["round"] == 1 and first["rounds"] == 13
+    assert first["seats"] == ["human", "random", "random", "random"]
+    assert first["names"][0] == "You" and len(first["names"]) == 4
+    assert len(first["hand"]) == 3 and first["hand_counts"] == [3, 3, 3, 3]
+    assert first["trump_suit"] == first["trump_card"][1]
+    views = play_through(api)
+    last = views[-1]
+    assert last["phase"] == "game-over"
+    assert len(last["history"]) == 13
+    assert last["history"][-1]["totals"] == last["scores"]
+    assert sum(sum(h["taken"]) for h in last["history"]) == sum(
+        [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3])
+    best = max(last["scores"])
+    assert last["winners"] == [s for s, v in enumerate(last["scores"]) if v == best]
+    assert last["step"] == sum(4 * (1 + h) for h in [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3])
+    steps = [v["step"] for v in views]
+    assert steps == sorted(steps)
+    assert last["round_result"] == {k: last["history"][-1][k] for k in ("bids", "taken", "points")}
+    assert call(api, "bot_step")["action"] is None
+
+
+def test_view_fields_during_play() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "fields", "players": 4, "bots": ["random"] * 3})
+    while not (view["phase"] == "playing" and view["your_turn"] and view["trick"]["cards"]):
+        if view["your_turn"]:
+            if view["phase"] == "bidding":
+                view = call(api, "bid", {"bid": view["legal_bids"][0]})
+            else:
+                view = call(api, "play", {"card": view["legal_cards"][0]})
+        elif view["phase"] == "round-over":
+            view = call(api, "next_round")
+        else:
+            view = call(api, "bot_step")["view"]
+    assert set(view["legal_cards"]) <= set(view["hand"])
+    assert set(view["illegal_reasons"]) == set(view["hand"]) - set(view["legal_cards"])
+    assert view["renege_cards"] == []  # no honour rule
+    led = view["trick"]["cards"][0][1]
+    if any(c[1] == led for c in view["hand"]):
+        assert all(c[1] == led for c in view["legal_cards"])
+
+
+def test_illegal_card_gives_the_engine_reason() -> None:
+    api = WebApi()
+    for i in range(200):
+        view = call(api, "new_game", {"seed": f"illegal-{i}", "players": 4, "bots": "random"})
+        while view["phase"] in ("bidding", "playing"):
+            if view["your_turn"] and view["phase"] == "playing" and view["illegal_reasons"]:
+                card, reason = next(iter(view["illegal_reasons"].items()))
+                err = error(api, "play", {"card": card})
+                assert err["kind"] == "IllegalMoveError"
+                assert err["message"] == reason
+                assert "follow" in reason or "trump is not broken" in reason
+                assert call(api, "state") == view  # nothing lost
+                return
+            if view["your_turn"]:
+                if view["phase"] == "bidding":
+                    view = call(api, "bid", {"bid": view["legal_bids"][0]})
+                else:
+                    view = call(api, "play", {"card": view["legal_cards"][0]})
+            else:
+                view = call(api, "bot_step")["view"]
+    raise AssertionError("no position with an illegal card was found")
+
+
+def test_hook_rule_reason_for_the_dealer() -> None:
+    api = WebApi()
+    for i in range(200):
+        view = call(api, "new_game", {"seed": f"hook-{i}", "players": 3, "bots": "random"})
+        if view["dealer"] != 0:
+            continue
+        while not view["your_turn"]:
+            view = call(api, "bot_step")["view"]
+        if not view["bid_reasons"]:
+            continue
+        bid, reason = next(iter(view["bid_reasons"].items()))
+        assert int(bid) not in view["legal_bids"]
+        err = error(api, "bid", {"bid": int(bid)})
+        assert err == {"kind": "IllegalMoveError", "message": reason}
+        assert reason.startswith(f"the dealer may not bid {bid}")
+        return
+    raise AssertionError("no seed made seat 0 a hooked dealer")
+
+
+def test_moves_out_of_turn_are_refused() -> None:
+    api = WebApi()
+    for i in range(50):
+        view = call(api, "new_game", {"seed": f"turn-{i}", "players": 4, "bots": "random"})
+        if not view["your_turn"]:
+            break
+    err = error(api, "bid", {"bid": 0})
+    assert err["kind"] == "IllegalMoveError" and "not your turn" in err["message"]
+    err = error(api, "play", {"card": view["hand"][0]})
+    assert err["kind"] == "IllegalMoveError"
+    assert set(view["illegal_reasons"].values()) == {
+        "it is not time to play a card: the game is in the bidding phase"}
+    assert error(api, "next_round")["kind"] == "IllegalMoveError"
+
+
+def test_hint_is_a_legal_move() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "hint", "players": 4, "bots": "random"})
+    while not view["your_turn"]:
+        view = call(api, "bot_step")["view"]
+    hint = call(api, "hint")
+    assert hint["kind"] == "bid" and hint["suggestion"] in view["legal_bids"]
+    assert hint["level"] in call(api, "levels")["levels"]
+    while not (view["your_turn"] and view["phase"] == "playing"):
+        if view["your_turn"]:
+            view = call(api, "bid", {"bid": view["legal_bids"][0]})
+        else:
+            view = call(api, "bot_step")["view"]
+    hint = call(api, "hint")
+    assert hint["kind"] == "card" and hint["suggestion"] in view["legal_cards"]
+
+
+def test_export_import_round_trip() -> None:
+    api = WebApi()
+    call(api, "new_game", {"seed": "round trip ♠/x", "players": 5, "bots": "random"})
+    views = play_through(api)
+    # mid-game: replay the first 40 views' worth of moves in a second table
+    api2 = WebApi()
+    call(api2, "new_game", {"seed": "round trip ♠/x", "players": 5, "bots": "random"})
+    for _ in range(40):
+        view = call(api2, "state")
+        if view["your_turn"]:
+            if view["phase"] == "bidding":
+                call(api2, "bid", {"bid": view["legal_bids"][0]})
+            else:
+                call(api2, "play", {"card": view["legal_cards"][0]})
+        elif view["phase"] == "round-over":
+            call(api2, "next_round")
+        else:
+            call(api2, "bot_step")
+    exported = call(api2, "export_record")
+    assert exported["filename"] == "jabberwocky-round-trip-x.json"
+    api3 = WebApi()
+    assert call(api3, "import_record", {"record": exported["record"]}) == call(api2, "state")
+    assert call(api3, "export_record") == exported
+    finished = call(api, "export_record")
+    api4 = WebApi()
+    assert call(api4, "import_record", {"record": finished["record"]}) == views[-1]
+
+
+def test_import_of_a_bots_only_record_makes_seat_0_human() -> None:
+    game = Game("bots only", 3, seats=["random", "random", "random"])
+    from jabberwocky.record import dumps
+
+    api = WebApi()
+    view = call(api, "import_record", {"record": dumps(game)})
+    assert view["seats"][0] == "human"
+
+
+def test_deal_matches_the_cli() -> None:
+    api = WebApi()
+    for seed, players in (("hello", 4), ("ünïcode ♥", 3), ("", 5)):
+        out = io.StringIO()
+        assert cli_main(["deal", "--seed", seed, "--players", str(players), "--json"],
+                        out=out) == 0
+        assert call(api, "deal", {"seed": seed, "players": players}) == json.loads(out.getvalue())
+
+
+def test_levels_and_default() -> None:
+    levels = call(WebApi(), "levels")
+    assert levels["levels"][0] == "random"
+    assert levels["default"] == default_level() and levels["default"] in levels["levels"]
+    if "hard" in levels["levels"] and len(levels["levels"]) > 1:
+        assert levels["default"] != "hard"
+
+
+def test_new_game_without_seed_draws_a_readable_one() -> None:
+    view = call(WebApi(), "new_game", {"players": 3, "bots": "random"})
+    assert view["seed"] and view["seed"].count("-") == 3
+
+
+@pytest.mark.parametrize(("kind", "payload", "error_kind", "words"), [
+    ("fly", {}, "RequestError", "unknown request type"),
+    ("state", {}, "RequestError", "no game yet"),
+    ("new_game", {"players": "4"}, "SeedError", "players cannot play"),
+    ("new_game", {"players": True}, "SeedError", "players cannot play"),
+    ("new_game", {"players": 6}, "SeedError", "choose 3, 4 or 5"),
+    ("new_game", {"players": 4, "bots": "grandmaster"}, "SeedError", "unknown"),
+    ("new_game", {"players": 4, "bots": ["random"]}, "SeedError", "one per bot seat"),
+    ("new_game", {"players": 4, "bots": 3}, "SeedError", "level name"),
+    ("new_game", {"players": 4, "bots": "random", "seed": 12}, "SeedError", "text"),
+    ("new_game", {"players": 4, "bots": "random", "seed": "x" * 201}, "SeedError", "at most"),
+    ("new_game", {"players": 4, "bots": "random", "rules": "bridge"}, "RulesetError",
+     "no ruleset"),
+    ("new_game", {"players": 4, "bots": "random", "rules": {"hook": "yes"}}, "RulesetError",
+     "hook"),
+    ("import_record", {"record": 5}, "RequestError", "record must be"),
+    ("import_record", {"record": "{}"}, "RecordError", "format"),
+    ("import_record", {"record": "not json"}, "RecordError", "not valid JSON"),
+    ("deal", {"players": 4}, "SeedError", "seed"),
+])
+def test_bad_input_gets_a_clear_error(kind: str, payload: Any, error_kind: str,
+                                      words: str) -> None:
+    err = error(WebApi(), kind, payload)
+    assert err["kind"] == error_kind
+    assert words in err["message"]
+
+
+def test_bad_moves_and_payloads_keep_the_game() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "keep", "players": 4, "bots": "random"})
+    while not view["your_turn"]:
+        view = call(api, "bot_step")["view"]
+    cases = [
+        ("bid", {"bid": "1"}, "IllegalMoveError", "whole number"),
+        ("bid", {"bid": 99}, "IllegalMoveError", "whole number"),
+        ("bid", {}, "IllegalMoveError", "whole number"),
+        ("play", {"card": "ZZ"}, "CardError", "is not a card"),
+        ("play", {"card": ["QH"]}, "CardError", "two-character"),
+    ]
+    for kind, payload, error_kind, words in cases:
+        err = error(api, kind, payload)
+        assert err["kind"] == error_kind and words in err["message"], err
+    for raw in ("[1, 2]", "{", '"text"', "[" * 50_000 + "]" * 50_000,
+                " " * (MAX_REQUEST_CHARS + 1)):
+        assert error(api, "bid", raw=raw)["kind"] == "RequestError"
+    assert call(api, "state") == view
+
+
+def test_internal_errors_are_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    api = WebApi()
+    call(api, "new_game", {"seed": "bug", "players": 4, "bots": "random"})
+
+    def broken() -> dict[str, Any]:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(api, "view", broken)
+    err = error(api, "state")
+    assert err["kind"] == "InternalError" and "oops" in err["message"]
