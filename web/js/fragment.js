@@ -1,0 +1,110 @@
+// URL fragment <-> game options.  #seed=<text>&players=<3..5>&bots=<level>[&rules=<preset>]
+// Never throws: hostile input gives a safe default and a list of plain-language problems.
+
+export const MAX_SEED_LENGTH = 120;
+export const DEFAULT_PLAYERS = 4;
+const KNOWN = new Set(["seed", "players", "bots", "rules"]);
+const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
+export const PRESETS = ["jabberwocky", "oh-hell", "honour"];
+
+function decode(text) {
+  return decodeURIComponent(text.replace(/\+/g, " "));
+}
+
+/** Parse a fragment (with or without '#'). Returns {options, problems, empty}.
+ *  options: {seed?: string, players?: number, bots?: string|string[], rules?: string}
+ *  `levels` (optional) is the list of bot levels the engine offers. */
+export function parseFragment(hash, levels = null) {
+  const problems = [];
+  const options = {};
+  let text = String(hash || "");
+  if (text.startsWith("#")) text = text.slice(1);
+  if (!text) return { options, problems, empty: true };
+  if (text.length > 4000) {
+    problems.push("The link is far too long to be a game link; starting a normal game instead.");
+    return { options: {}, problems, empty: false };
+  }
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? "" : part.slice(eq + 1);
+    let key;
+    let value;
+    try {
+      key = decode(rawKey);
+      value = decode(rawValue);
+    } catch {
+      problems.push(`Part of the link is damaged (bad %-encoding in "${clip(part)}"); it was ignored.`);
+      continue;
+    }
+    if (!KNOWN.has(key)) {
+      problems.push(`The link option "${clip(key)}" is unknown and was ignored.`);
+      continue;
+    }
+    applyOption(options, key, value, problems, levels);
+  }
+  return { options, problems, empty: false };
+}
+
+function clip(text) {
+  const s = String(text);
+  return s.length > 30 ? s.slice(0, 30) + "…" : s;
+}
+
+function applyOption(options, key, value, problems, levels) {
+  if (key === "seed") {
+    const seed = value.trim();
+    if (!seed) return;
+    if (seed.length > MAX_SEED_LENGTH) {
+      problems.push(`The seed in the link is ${seed.length} characters long (at most ${MAX_SEED_LENGTH}); a new seed was chosen.`);
+      return;
+    }
+    if (/[\u0000-\u001f\u007f]/.test(seed)) {
+      problems.push("The seed in the link contains control characters; a new seed was chosen.");
+      return;
+    }
+    options.seed = seed;
+  } else if (key === "players") {
+    const n = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+    if (n >= 3 && n <= 5) options.players = n;
+    else problems.push(`"players=${clip(value)}" is not possible: a game has 3 to 5 players. Using ${DEFAULT_PLAYERS}.`);
+  } else if (key === "bots") {
+    const list = value.split(",").map((s) => s.trim().toLowerCase());
+    const ok = list.every((l) => LEVEL_RE.test(l) && (!levels || levels.includes(l)));
+    if (ok && list.length >= 1 && list.length <= 4) options.bots = list.length === 1 ? list[0] : list;
+    else problems.push(`"bots=${clip(value)}" is not a bot level${levels ? ` (choose ${levels.join(", ")})` : ""}; using the default.`);
+  } else if (key === "rules") {
+    if (PRESETS.includes(value)) options.rules = value;
+    else problems.push(`"rules=${clip(value)}" is not a ruleset (choose ${PRESETS.join(", ")}); using jabberwocky.`);
+  }
+}
+
+/** Check a parsed bots option against the engine's levels and player count. */
+export function checkBots(options, levels, players, problems) {
+  if (options.bots === undefined) return undefined;
+  const list = Array.isArray(options.bots) ? options.bots : [options.bots];
+  if (!list.every((l) => levels.includes(l))) {
+    problems.push(`The bot level in the link is unknown (choose ${levels.join(", ")}); using the default.`);
+    return undefined;
+  }
+  if (Array.isArray(options.bots) && options.bots.length !== players - 1) {
+    problems.push(`The link lists ${options.bots.length} bot levels for ${players - 1} bots; using "${list[0]}" for all.`);
+    return list[0];
+  }
+  return options.bots;
+}
+
+/** The fragment for a game: seed, players, bots, and rules when not the default. */
+export function serializeFragment({ seed, players, bots, rules }) {
+  const parts = [`seed=${encodeURIComponent(seed)}`, `players=${players}`];
+  const b = Array.isArray(bots) ? bots.join(",") : bots;
+  if (b) parts.push(`bots=${encodeURIComponent(b)}`);
+  if (rules && rules !== "jabberwocky") parts.push(`rules=${encodeURIComponent(rules)}`);
+  return "#" + parts.join("&");
+}
+
+/** The readable form of a seed: its words separated by spaces ("brave otter lamp 42"). */
+export function seedInWords(seed) {
+  return String(seed).split(/[-_\s]+/).filter(Boolean).join(" ");
+}

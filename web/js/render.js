@@ -1,0 +1,532 @@
+// Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
+
+import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
+
+const TOP_WIDE = 58;
+const TOP_NARROW = 88;
+const RED = "#c0262d";
+const BLACK = "#17181c";
+
+// ---------------------------------------------------------------- layout (pure)
+
+/** Seat directions (degrees, 0 = right, 90 = up) for the opponents, in play order. */
+function opponentAngles(k) {
+  if (k === 2) return [150, 30];
+  if (k === 3) return [170, 90, 10];
+  return [172, 120, 60, 8];
+}
+
+/** Everything's position for a viewport of w x h CSS pixels and a view. */
+export function computeLayout(w, h, view) {
+  const players = view ? view.players : 4;
+  const narrow = w < 640;
+  const handN = view ? Math.max(view.hand.length, 1) : 9;
+  const TOP_BAR = narrow ? TOP_NARROW : TOP_WIDE;
+  let cardW = Math.round(Math.min(w / (narrow ? 5.4 : 9.5), (h - TOP_BAR) * 0.13, 104));
+  cardW = Math.max(cardW, 50);
+  const cardH = Math.round(cardW * 1.4);
+  const margin = narrow ? 10 : 24;
+  const handY = h - cardH - (narrow ? 14 : 22);
+  const maxHandW = Math.min(w - 2 * margin, cardW * 9);
+  const step = handN > 1 ? Math.min(cardW * 0.92, (maxHandW - cardW) / (handN - 1)) : 0;
+  const handW = cardW + step * (handN - 1);
+  const handX = (w - handW) / 2;
+  const hand = [];
+  if (view) {
+    view.hand.forEach((card, i) => {
+      hand.push({ card, x: handX + i * step, y: handY, w: cardW, h: cardH, hitW: i === handN - 1 ? cardW : step });
+    });
+  }
+  const trickW = Math.round(cardW * (narrow ? 0.82 : 0.86));
+  const trickH = Math.round(trickW * 1.4);
+  const top = TOP_BAR + (narrow ? 8 : 12);
+  const humanBadgeY = handY - (narrow ? 26 : 30);
+  const centreTop = top + (narrow ? 120 : 60);
+  const centreBottom = humanBadgeY - (narrow ? 20 : 24);
+  const cx = w / 2;
+  const cy = (centreTop + centreBottom) / 2 + (narrow ? 6 : 0);
+  const seats = [{ x: cx, y: humanBadgeY, dir: { x: 0, y: 1 }, human: true }];
+  const k = players - 1;
+  if (narrow) {
+    const cell = (w - 2 * margin) / k;
+    for (let i = 0; i < k; i++) {
+      const x = margin + cell * (i + 0.5);
+      seats.push({ x, y: top + 58, dir: norm(x - cx, top - cy), cell });
+    }
+  } else {
+    const rx = w / 2 - Math.max(120, w * 0.12);
+    const ry = (cy - top) - 52;
+    opponentAngles(k).forEach((a) => {
+      const r = (a * Math.PI) / 180;
+      const x = cx + rx * Math.cos(r);
+      const y = cy - ry * Math.sin(r) - (Math.abs(Math.cos(r)) > 0.9 ? 10 : 0);
+      seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170 });
+    });
+  }
+  const reach = trickH * (narrow ? 0.42 : 0.5);
+  const trickPos = seats.map((s, i) => ({
+    x: cx + s.dir.x * reach * (narrow ? 1.05 : 1.25) - trickW / 2,
+    y: cy + s.dir.y * reach - trickH / 2,
+    rot: ((i * 37) % 11 - 5) * 0.012,
+  }));
+  const trump = narrow
+    ? { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 }
+    : { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
+  return {
+    w, h, narrow, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, cx, cy, trump,
+    top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
+  };
+}
+
+function norm(x, y) {
+  const l = Math.hypot(x, y) || 1;
+  return { x: x / l, y: y / l };
+}
+
+// ---------------------------------------------------------------- suit shapes
+
+function suitPath(ctx, suit, s) {
+  ctx.beginPath();
+  if (suit === "H") {
+    ctx.moveTo(0, 0.45 * s);
+    ctx.bezierCurveTo(-0.12 * s, 0.3 * s, -0.5 * s, 0.06 * s, -0.5 * s, -0.17 * s);
+    ctx.bezierCurveTo(-0.5 * s, -0.44 * s, -0.18 * s, -0.54 * s, 0, -0.27 * s);
+    ctx.bezierCurveTo(0.18 * s, -0.54 * s, 0.5 * s, -0.44 * s, 0.5 * s, -0.17 * s);
+    ctx.bezierCurveTo(0.5 * s, 0.06 * s, 0.12 * s, 0.3 * s, 0, 0.45 * s);
+  } else if (suit === "D") {
+    ctx.moveTo(0, -0.5 * s);
+    ctx.quadraticCurveTo(0.16 * s, -0.2 * s, 0.38 * s, 0);
+    ctx.quadraticCurveTo(0.16 * s, 0.2 * s, 0, 0.5 * s);
+    ctx.quadraticCurveTo(-0.16 * s, 0.2 * s, -0.38 * s, 0);
+    ctx.quadraticCurveTo(-0.16 * s, -0.2 * s, 0, -0.5 * s);
+  } else if (suit === "S") {
+    ctx.moveTo(0, -0.5 * s);
+    ctx.bezierCurveTo(0.12 * s, -0.3 * s, 0.5 * s, -0.12 * s, 0.5 * s, 0.1 * s);
+    ctx.bezierCurveTo(0.5 * s, 0.33 * s, 0.2 * s, 0.4 * s, 0.05 * s, 0.22 * s);
+    ctx.quadraticCurveTo(0.08 * s, 0.42 * s, 0.18 * s, 0.5 * s);
+    ctx.lineTo(-0.18 * s, 0.5 * s);
+    ctx.quadraticCurveTo(-0.08 * s, 0.42 * s, -0.05 * s, 0.22 * s);
+    ctx.bezierCurveTo(-0.2 * s, 0.4 * s, -0.5 * s, 0.33 * s, -0.5 * s, 0.1 * s);
+    ctx.bezierCurveTo(-0.5 * s, -0.12 * s, -0.12 * s, -0.3 * s, 0, -0.5 * s);
+  } else {
+    const r = 0.215 * s;
+    ctx.arc(0, -0.25 * s, r, 0, Math.PI * 2);
+    ctx.moveTo(-0.24 * s + r, 0.06 * s);
+    ctx.arc(-0.24 * s, 0.06 * s, r, 0, Math.PI * 2);
+    ctx.moveTo(0.24 * s + r, 0.06 * s);
+    ctx.arc(0.24 * s, 0.06 * s, r, 0, Math.PI * 2);
+    ctx.moveTo(0.1 * s, 0);
+    ctx.arc(0, 0, 0.1 * s, 0, Math.PI * 2);
+    ctx.moveTo(-0.04 * s, 0.1 * s);
+    ctx.quadraticCurveTo(-0.04 * s, 0.4 * s, -0.18 * s, 0.5 * s);
+    ctx.lineTo(0.18 * s, 0.5 * s);
+    ctx.quadraticCurveTo(0.04 * s, 0.4 * s, 0.04 * s, 0.1 * s);
+  }
+  ctx.closePath();
+}
+
+export function drawSuit(ctx, suit, x, y, s, color) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.fillStyle = color || (suit === "H" || suit === "D" ? RED : BLACK);
+  suitPath(ctx, suit, s);
+  ctx.fill("nonzero");
+  ctx.restore();
+}
+
+// ---------------------------------------------------------------- cards
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+function cardCorner(ctx, card, w, h, color) {
+  const fs = Math.max(11, Math.round(w * 0.23));
+  ctx.fillStyle = color;
+  ctx.font = `700 ${fs}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  const label = rankLabel(card);
+  const cxr = w * 0.06 + fs * 0.42 + (label === "10" ? fs * 0.08 : 0);
+  if (label === "10") {
+    ctx.save();
+    ctx.translate(cxr, fs * 1.02);
+    ctx.scale(0.82, 1);
+    ctx.fillText(label, 0, 0);
+    ctx.restore();
+  } else {
+    ctx.fillText(label, cxr, fs * 1.02);
+  }
+  drawSuit(ctx, suitOf(card), cxr, fs * 1.55, fs * 0.78, color);
+}
+
+/** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), rot, lift. */
+export function drawCard(ctx, card, x, y, w, h, opts = {}) {
+  const r = Math.max(4, w * 0.08);
+  ctx.save();
+  ctx.translate(x + w / 2, y + h / 2);
+  if (opts.rot) ctx.rotate(opts.rot);
+  ctx.translate(-w / 2, -h / 2);
+  ctx.shadowColor = "rgba(0,0,0,0.35)";
+  ctx.shadowBlur = Math.max(3, w * 0.06);
+  ctx.shadowOffsetY = Math.max(1, w * 0.025);
+  roundRect(ctx, 0, 0, w, h, r);
+  if (opts.faceUp === false || !card) {
+    ctx.fillStyle = "#7a1c2a";
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    drawBack(ctx, w, h, r);
+  } else {
+    ctx.fillStyle = "#fdfcf8";
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = "rgba(0,0,0,0.25)";
+    ctx.stroke();
+    drawFace(ctx, card, w, h);
+  }
+  if (opts.glow) {
+    roundRect(ctx, -1.5, -1.5, w + 3, h + 3, r + 1.5);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = opts.glow;
+    ctx.stroke();
+  }
+  if (opts.dim) {
+    roundRect(ctx, 0, 0, w, h, r);
+    ctx.fillStyle = "rgba(20, 32, 26, 0.42)";
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+function drawFace(ctx, card, w, h) {
+  const color = isRed(card) ? RED : BLACK;
+  const suit = suitOf(card);
+  cardCorner(ctx, card, w, h, color);
+  ctx.save();
+  ctx.translate(w, h);
+  ctx.rotate(Math.PI);
+  cardCorner(ctx, card, w, h, color);
+  ctx.restore();
+  const rank = rankOf(card);
+  if ("JQK".includes(rank)) {
+    const fw = w * 0.52;
+    const fh = h * 0.56;
+    const fx = (w - fw) / 2;
+    const fy = (h - fh) / 2;
+    roundRect(ctx, fx, fy, fw, fh, w * 0.04);
+    ctx.fillStyle = isRed(card) ? "#fbe9e7" : "#eceff1";
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, w * 0.015);
+    ctx.strokeStyle = color;
+    ctx.stroke();
+    ctx.fillStyle = color;
+    ctx.font = `700 ${Math.round(fh * 0.46)}px "DejaVu Serif", Georgia, serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(rank, w / 2, fy + fh * 0.38);
+    drawSuit(ctx, suit, w / 2, fy + fh * 0.76, fw * 0.34, color);
+  } else {
+    const size = rank === "A" ? w * 0.62 : w * 0.46;
+    drawSuit(ctx, suit, w / 2, h / 2, size, color);
+  }
+}
+
+function drawBack(ctx, w, h, r) {
+  const inset = Math.max(2.5, w * 0.07);
+  ctx.save();
+  roundRect(ctx, inset, inset, w - 2 * inset, h - 2 * inset, r * 0.6);
+  ctx.clip();
+  const g = ctx.createLinearGradient(0, 0, w, h);
+  g.addColorStop(0, "#9b2335");
+  g.addColorStop(1, "#6d1424");
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = "rgba(255, 225, 200, 0.28)";
+  ctx.lineWidth = 1;
+  const gap = Math.max(5, w * 0.12);
+  ctx.beginPath();
+  for (let d = -h; d < w + h; d += gap) {
+    ctx.moveTo(d, 0);
+    ctx.lineTo(d + h, h);
+    ctx.moveTo(d, h);
+    ctx.lineTo(d + h, 0);
+  }
+  ctx.stroke();
+  ctx.restore();
+  roundRect(ctx, inset, inset, w - 2 * inset, h - 2 * inset, r * 0.6);
+  ctx.strokeStyle = "rgba(255, 230, 190, 0.7)";
+  ctx.lineWidth = Math.max(1, w * 0.02);
+  ctx.stroke();
+}
+
+// ---------------------------------------------------------------- table
+
+function drawFelt(ctx, L) {
+  const g = ctx.createRadialGradient(L.cx, L.cy, 10, L.cx, L.cy, Math.max(L.w, L.h) * 0.75);
+  g.addColorStop(0, "#2f7d55");
+  g.addColorStop(0.55, "#1d5c3d");
+  g.addColorStop(1, "#0d3020");
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, L.w, L.h);
+  ctx.save();
+  ctx.strokeStyle = "rgba(255,255,255,0.07)";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  const rx = L.narrow ? L.w * 0.4 : Math.min(L.w * 0.36, 420);
+  const ry = L.narrow ? (L.handY - L.top) * 0.28 : (L.handY - L.top) * 0.36;
+  ctx.ellipse(L.cx, L.cy, rx, ry, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function pill(ctx, x, y, w, h, fill, stroke) {
+  roundRect(ctx, x, y, w, h, h / 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  if (stroke) {
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = stroke;
+    ctx.stroke();
+  }
+}
+
+function text(ctx, str, x, y, size, color, weight = 600, align = "center") {
+  ctx.font = `${weight} ${size}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.fillStyle = color;
+  ctx.textAlign = align;
+  ctx.textBaseline = "middle";
+  ctx.fillText(str, x, y);
+}
+
+function fitText(ctx, str, max, size, weight = 600) {
+  ctx.font = `${weight} ${size}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  let s = str;
+  while (s.length > 1 && ctx.measureText(s).width > max) s = s.slice(0, -1);
+  return s === str ? s : s.slice(0, -1) + "…";
+}
+
+function drawBadge(ctx, L, view, seat, s, now) {
+  const narrow = L.narrow;
+  const bw = narrow ? Math.min(s.cell || 96, 100) - 6 : 150;
+  const bh = narrow ? 50 : 54;
+  const x = s.x - bw / 2;
+  const y = s.y - bh / 2;
+  const active = view.to_act === seat && (view.phase === "bidding" || view.phase === "playing");
+  if (active) {
+    const pulse = 0.55 + 0.45 * Math.sin(now / 260);
+    ctx.save();
+    ctx.shadowColor = `rgba(255, 214, 90, ${pulse})`;
+    ctx.shadowBlur = 18;
+    roundRect(ctx, x, y, bw, bh, 12);
+    ctx.fillStyle = "rgba(255, 214, 90, 0.9)";
+    ctx.fill();
+    ctx.restore();
+  }
+  roundRect(ctx, x, y, bw, bh, 12);
+  ctx.fillStyle = active ? "rgba(38, 30, 8, 0.92)" : "rgba(8, 22, 15, 0.78)";
+  ctx.fill();
+  ctx.lineWidth = active ? 2.5 : 1;
+  ctx.strokeStyle = active ? "#ffd65a" : "rgba(255,255,255,0.18)";
+  ctx.stroke();
+  const name = fitText(ctx, view.names[seat], bw - 30, narrow ? 12 : 14, 700);
+  text(ctx, name, s.x, y + (narrow ? 13 : 15), narrow ? 12 : 14, "#fff", 700);
+  const bid = view.bids[seat];
+  const exact = bid !== null && view.taken[seat] === bid;
+  const line = `${bid === null ? "bid –" : "bid " + bid} · won ${view.taken[seat]}`;
+  text(ctx, line, s.x, y + (narrow ? 29 : 33), narrow ? 11 : 13, exact ? "#9be7a9" : "#e8efe9", 500);
+  const pts = view.scores[seat];
+  text(ctx, `${pts} pt${pts === 1 ? "" : "s"}`, s.x, y + (narrow ? 42 : 46), narrow ? 10 : 11, "#b9c9bf", 500);
+  if (view.dealer === seat) {
+    const dx = x + bw - 2;
+    const dy = y + 2;
+    ctx.beginPath();
+    ctx.arc(dx, dy, narrow ? 9 : 11, 0, Math.PI * 2);
+    ctx.fillStyle = "#f5f0e1";
+    ctx.fill();
+    ctx.strokeStyle = "#8a6d1d";
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    text(ctx, "D", dx, dy + 0.5, narrow ? 10 : 12, "#5a4510", 800);
+  }
+}
+
+function drawOpponentBacks(ctx, L, seat, s, count) {
+  if (!count) return;
+  const bw = L.backW;
+  const bh = bw * 1.4;
+  const step = Math.min(bw * 0.32, (L.narrow ? 58 : 100) / Math.max(count, 1));
+  const total = bw + step * (count - 1);
+  // In front of the player: toward the centre of the table.
+  const off = L.narrow ? 25 + bh * 0.5 - 6 : 27 + bh * 0.5 + 4;
+  const side = !L.narrow && Math.abs(s.dir.x) > 0.9;
+  const cx = side ? s.x - s.dir.x * (75 + total * 0.5 + 8) : s.x;
+  const cy = side ? s.y : s.y + off;
+  const x0 = cx - total / 2;
+  const y0 = cy - bh / 2;
+  for (let i = 0; i < count; i++) {
+    drawCard(ctx, null, x0 + i * step, y0, bw, bh, { faceUp: false, rot: (i - (count - 1) / 2) * 0.04 });
+  }
+}
+
+function drawTrump(ctx, L, view) {
+  if (!view.trump_card) return;
+  const t = L.trump;
+  const stockX = t.x;
+  const faceX = t.x + t.w * 0.42;
+  for (let i = 2; i >= 0; i--) drawCard(ctx, null, stockX - i * 1.5, t.y - i * 1.5, t.w, t.h, { faceUp: false });
+  drawCard(ctx, view.trump_card, faceX, t.y + t.h * 0.08, t.w, t.h, { rot: 0.12 });
+  const label = `Trump ${view.trump_broken ? "· broken" : ""}`.trim();
+  text(ctx, label, faceX + t.w * 0.3, t.y + t.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
+}
+
+function drawTrick(ctx, L, view, shown) {
+  if (!shown || !shown.cards) return;
+  shown.cards.forEach((card, i) => {
+    const seat = (shown.leader + i) % view.players;
+    const p = L.trickPos[seat];
+    const glow = shown.winner === seat ? "#ffd65a" : null;
+    drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow });
+  });
+}
+
+function drawHand(ctx, L, view, ui, count) {
+  const playing = view.phase === "playing" && view.your_turn;
+  const legal = new Set(view.legal_cards || []);
+  const reneges = new Set(view.renege_cards || []);
+  L.hand.slice(0, count).forEach((slot, i) => {
+    const isLegal = legal.has(slot.card);
+    let lift = 0;
+    if (playing && isLegal) lift = L.cardH * 0.1;
+    if (ui.focusCard === slot.card || ui.hoverCard === slot.card) lift += L.cardH * 0.06;
+    let glow = null;
+    if (ui.hint && ui.hint.kind === "card" && ui.hint.suggestion === slot.card) glow = "#ffd65a";
+    else if (ui.focusCard === slot.card) glow = "#7cc4ff";
+    if (ui.flash && ui.flash.card === slot.card && ui.flash.until > performance.now()) glow = "#ff6b6b";
+    if (playing && reneges.has(slot.card) && !glow) glow = "#ff9f43";
+    drawCard(ctx, slot.card, slot.x, slot.y - lift, slot.w, slot.h, {
+      dim: playing && !isLegal,
+      glow,
+      rot: (i - (L.hand.length - 1) / 2) * 0.012,
+    });
+  });
+}
+
+function drawHumanBadge(ctx, L, view, now) {
+  const s = L.seats[0];
+  const active = view.to_act === 0 && (view.phase === "bidding" || view.phase === "playing");
+  const bid = view.bids[0];
+  const parts = [view.names[0], bid === null ? "bid –" : `bid ${bid}`, `won ${view.taken[0]}`, `${view.scores[0]} pts`];
+  const label = parts.join("  ·  ");
+  ctx.font = `600 ${L.narrow ? 12 : 14}px "DejaVu Sans", Arial, sans-serif`;
+  const w = ctx.measureText(label).width + 36;
+  const h = L.narrow ? 26 : 30;
+  const x = s.x - w / 2;
+  const y = s.y - h / 2;
+  let stroke = null;
+  if (active) {
+    const pulse = 0.6 + 0.4 * Math.sin(now / 260);
+    stroke = `rgba(255, 214, 90, ${pulse})`;
+  }
+  pill(ctx, x, y, w, h, active ? "rgba(38, 30, 8, 0.92)" : "rgba(8, 22, 15, 0.78)", stroke);
+  text(ctx, label, s.x, s.y + 0.5, L.narrow ? 12 : 14, "#fff", 600);
+  if (view.dealer === 0) {
+    ctx.beginPath();
+    ctx.arc(x + w + 14, s.y, 11, 0, Math.PI * 2);
+    ctx.fillStyle = "#f5f0e1";
+    ctx.fill();
+    ctx.strokeStyle = "#8a6d1d";
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    text(ctx, "D", x + w + 14, s.y + 0.5, 12, "#5a4510", 800);
+  }
+}
+
+// ---------------------------------------------------------------- renderer
+
+export function createRenderer(canvas, getState) {
+  const ctx = canvas.getContext("2d");
+  let layout = null;
+  let size = { w: 0, h: 0, dpr: 1 };
+  let frame = 0;
+  const flights = [];
+
+  function resize() {
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    const w = canvas.clientWidth || window.innerWidth;
+    const h = canvas.clientHeight || window.innerHeight;
+    if (w !== size.w || h !== size.h || dpr !== size.dpr) {
+      size = { w, h, dpr };
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+    }
+    layout = computeLayout(w, h, getState().view);
+    return layout;
+  }
+
+  function draw(now) {
+    frame = 0;
+    const st = getState();
+    resize();
+    ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+    drawFelt(ctx, layout);
+    const view = st.view;
+    if (view) {
+      const counts = st.ui.dealtCounts;
+      drawTrump(ctx, layout, view);
+      for (let seat = 1; seat < view.players; seat++) {
+        const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
+        drawOpponentBacks(ctx, layout, seat, layout.seats[seat], n);
+        drawBadge(ctx, layout, view, seat, layout.seats[seat], now);
+      }
+      drawTrick(ctx, layout, view, st.ui.shownTrick);
+      drawHumanBadge(ctx, layout, view, now);
+      drawHand(ctx, layout, view, st.ui, counts ? counts[0] : view.hand.length);
+    }
+    drawFlights(now);
+    const busy = flights.length > 0 || (view && view.to_act !== null && view.phase !== "game-over");
+    if (busy) request();
+  }
+
+  function drawFlights(now) {
+    for (let i = flights.length - 1; i >= 0; i--) {
+      const f = flights[i];
+      const t = Math.min(1, Math.max(0, (now - f.start) / f.duration));
+      if (t <= 0) continue;
+      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+      const lerp = (a, b) => a + (b - a) * e;
+      drawCard(ctx, f.card, lerp(f.from.x, f.to.x), lerp(f.from.y, f.to.y), lerp(f.from.w, f.to.w),
+        lerp(f.from.h, f.to.h), { faceUp: f.faceUp, rot: lerp(f.from.rot || 0, f.to.rot || 0) });
+      if (t >= 1) {
+        flights.splice(i, 1);
+        f.resolve();
+      }
+    }
+  }
+
+  function request() {
+    if (!frame) frame = requestAnimationFrame(draw);
+  }
+
+  /** Fly a card; resolves when it lands.  from/to: {x, y, w, h, rot}. */
+  function fly(card, from, to, duration, faceUp = true, delay = 0) {
+    return new Promise((resolve) => {
+      flights.push({ card, from, to, duration: Math.max(duration, 1), faceUp, start: performance.now() + delay, resolve });
+      request();
+    });
+  }
+
+  window.addEventListener("resize", request);
+  return {
+    request,
+    fly,
+    layout: () => layout || resize(),
+    relayout: resize,
+  };
+}
