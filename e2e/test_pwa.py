@@ -1,0 +1,201 @@
+"""Installable, offline, updatable: the PWA end to end, under the /jabberwocky/ sub-path.
+
+- installability: manifest fields, every icon loads with its size, the service worker
+  controls the page, and Chromium reports no installability error;
+- offline: first visit, wait for the service worker, stop the server, go offline, reload,
+  play a trick; a link with a seed (and a query string) opened offline;
+- update: two builds; the new one installs in the background, the player is told, the
+  game in progress is untouched until they choose to reload, then the saved game is
+  restored in the new version and the old cache is gone.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Guard, SiteServer
+from playwright.sync_api import BrowserContext, BrowserType, Page
+from pwa_helpers import (
+    cache_names,
+    controlled,
+    fast_prefs,
+    open_game,
+    play_trick,
+    set_storage,
+    sw_build,
+    view,
+    wait_controlled,
+    wait_for_dataset,
+)
+from tools import pwa
+
+
+@pytest.fixture
+def server(site_server: SiteServer) -> Iterator[SiteServer]:
+    """The session server, restarted and pointed back at the real site after the test."""
+    site = site_server.site
+    yield site_server
+    site_server.stop()
+    site_server.site = site
+    site_server.start()
+
+
+# -- installability -------------------------------------------------------------------
+
+
+def test_installable(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                     site_server: SiteServer, tmp_path: Path) -> None:
+    # Chromium never offers to install from an incognito (off-the-record) context, which
+    # is what browser.new_context() makes: use a real profile here.
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"),
+                                                     **browser_type_launch_args)
+    guard = Guard(site_server.origin)
+    guard.install(context)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site_server.url)
+        wait_controlled(page)
+        links = page.evaluate("""() => Object.fromEntries(
+            [...document.querySelectorAll('link[rel~="manifest"], link[rel~="icon"], '
+              + 'link[rel="apple-touch-icon"]')].map((l) => [l.rel, l.href]))""")
+        assert links["manifest"] == site_server.url + "manifest.webmanifest"
+        assert links["apple-touch-icon"].startswith(site_server.url)
+        manifest = page.evaluate("(u) => fetch(u).then((r) => r.json())", links["manifest"])
+        assert manifest["name"] == "Jabberwocky" and manifest["short_name"]
+        assert manifest["description"] and manifest["theme_color"]
+        assert manifest["background_color"] and manifest["display"] == "standalone"
+        assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+        purposes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+        assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+        icons = [(site_server.url + i["src"], i["sizes"]) for i in manifest["icons"]]
+        # The favicon link may name any of our square icons (favicon.ico is 32x32).
+        favicon = links["icon"].removeprefix(site_server.url)
+        icons += [(links["apple-touch-icon"], "180x180"),
+                  (links["icon"], {"icons/favicon.ico": "32x32", "icons/favicon-32.png": "32x32",
+                                   "icons/icon-192.png": "192x192"}.get(favicon, "?"))]
+        for url, sizes in icons:
+            got = page.evaluate("""async (u) => {
+                const r = await fetch(u);
+                const img = await createImageBitmap(await r.blob());
+                return [r.status, r.headers.get("content-type"), `${img.width}x${img.height}`];
+            }""", url)
+            assert got[0] == 200 and got[1].startswith("image/") and got[2] == sizes, (url, got)
+        cdp = context.new_cdp_session(page)
+        app = cdp.send("Page.getAppManifest")
+        assert app["url"] == links["manifest"] and not app["errors"], app["errors"]
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        assert sw_build(page)["cache"].startswith("jabberwocky-site-")
+    finally:
+        context.close()
+    problems = guard.problems(allow_console=False)
+    assert not problems, problems
+
+
+# -- offline ---------------------------------------------------------------------------
+
+
+def test_offline_after_first_visit(context: BrowserContext, page: Page,
+                                   server: SiteServer) -> None:
+    url = server.url
+    set_storage(page, url, fast_prefs())
+    open_game(page, url, "#seed=offline-test&players=4&bots=random")
+    wait_controlled(page)
+    build = json.loads((server.site / "build.json").read_text())["build"]
+    assert sw_build(page)["build"] == build
+    assert f"jabberwocky-site-{build}" in cache_names(page)
+
+    server.stop()
+    context.set_offline(True)
+    try:
+        page.reload()
+        assert wait_for_dataset(page, "phase", ("bidding", "playing"), timeout=90)
+        v = play_trick(page)
+        assert v["seed"] == "offline-test"
+        assert sum(v["taken"]) >= 1 or v["phase"] in ("round-over", "game-over")
+        # A shared link, with a query string too, opened offline: the cached page answers.
+        page.goto("about:blank")
+        open_game(page, url, "?from=share#seed=friend-link&players=3&bots=random")
+        v = view(page)
+        assert v["seed"] == "friend-link" and v["players"] == 3
+        assert "seed=friend-link" in page.evaluate("() => location.hash")
+    finally:
+        context.set_offline(False)
+
+
+# -- updates ---------------------------------------------------------------------------
+
+
+def second_build(site: Path, tmp_path: Path) -> tuple[Path, str]:
+    """A copy of ``site`` with one changed front-end file, finalized again: a new build."""
+    other = tmp_path / "v2"
+    shutil.copytree(site, other)
+    css = sorted((other / "css").glob("*.css")) if (other / "css").is_dir() else []
+    target = css[0] if css else other / "js" / "update.js"
+    with target.open("a") as fh:
+        fh.write("\n/* build 2 */\n")
+    pwa.finalize_site(other)
+    return other, json.loads((other / "build.json").read_text())["build"]
+
+
+def toast_state(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("""() => {
+        const t = document.querySelector(".update-toast");
+        return {shown: !!t && !t.hidden && t.getBoundingClientRect().height > 0,
+                text: t ? t.textContent : "", role: t ? t.getAttribute("role") : null};
+    }""")
+    return state
+
+
+def test_update_flow(context: BrowserContext, page: Page, server: SiteServer,
+                     tmp_path: Path) -> None:
+    v1_site = server.site
+    v1 = json.loads((v1_site / "build.json").read_text())["build"]
+    v2_site, v2 = second_build(v1_site, tmp_path)
+    assert v1 != v2
+
+    url = server.url
+    set_storage(page, url, fast_prefs())
+    open_game(page, url, "#seed=update-test&players=4&bots=random")
+    wait_controlled(page)
+    assert sw_build(page)["build"] == v1
+    play_trick(page)
+    before = view(page)
+    assert before["step"] > 0
+    page.evaluate("() => { window.__sameDocument = true; }")
+
+    # Deploy build 2 and let the page look for it.
+    server.stop()
+    server.site = v2_site
+    server.start()
+    page.evaluate("async () => { const r = await navigator.serviceWorker.getRegistration();"
+                  " await r.update(); }")
+    wait_for_dataset(page, "update", "ready", timeout=60)
+    toast = toast_state(page)
+    assert toast["shown"] and "new version" in toast["text"].lower(), toast
+    assert toast["role"] == "status"
+    # Nothing reloaded by itself; the game and the old version are still in place.
+    assert page.evaluate("() => window.__sameDocument === true")
+    assert sw_build(page)["build"] == v1
+    assert view(page)["step"] == before["step"]
+    names = cache_names(page)
+    assert f"jabberwocky-site-{v1}" in names and f"jabberwocky-site-{v2}" in names
+
+    # The player chooses to reload.
+    with page.expect_navigation(timeout=60_000):
+        page.click("[data-action='reload-update']")
+    wait_for_dataset(page, "phase", ("bidding", "playing", "round-over"), timeout=90)
+    assert controlled(page) and sw_build(page)["build"] == v2
+    after = view(page)
+    assert after["seed"] == before["seed"] == "update-test"
+    assert after["step"] == before["step"], "the saved game must survive the update"
+    assert after["scores"] == before["scores"] and after["hand"] == before["hand"]
+    names = cache_names(page)
+    assert f"jabberwocky-site-{v2}" in names
+    assert f"jabberwocky-site-{v1}" not in names, "the old build's cache must be deleted"
+    assert toast_state(page)["shown"] is False
