@@ -16,7 +16,7 @@ from jabberwocky.deal import first_dealer
 from jabberwocky.errors import IllegalMoveError, RulesetError, SeedError
 from jabberwocky.fastplay import finish_round_randomly
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL
+from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
 
 SCHEDULE = [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3]
 
@@ -30,7 +30,7 @@ def play_all(g: Game, text: str) -> None:
         g.play(c)
 
 
-def random_game(seed: str, players: int, rules=JABBERWOCKY) -> Game:  # type: ignore[no-untyped-def]
+def random_game(seed: str, players: int, rules: Ruleset = JABBERWOCKY) -> Game:
     g = Game(seed, players, rules, ["random"] * players)
     while True:
         finish_round_randomly(g)
@@ -470,7 +470,7 @@ def test_next_round_only_after_a_round() -> None:
 # -- the renege variant ---------------------------------------------------------------
 
 
-def renege_position(rules=HONOUR):  # type: ignore[no-untyped-def]
+def renege_position(rules: Ruleset = HONOUR) -> Game:
     return position(["AH 2C", "3H 4S", "QH 5D", "8H 9C"], "2S", dealer=3, bids=[0, 0, 1, 1],
                     rules=rules)
 
