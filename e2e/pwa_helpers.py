@@ -14,6 +14,7 @@ from typing import Any
 
 from conftest import wait_for_dataset, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 SAVE_KEY = "jabberwocky.save.v1"  # web/js/main.js
 PREFS_KEY = "jabberwocky.prefs.v1"  # web/js/main.js
@@ -84,10 +85,14 @@ def cache_names(page: Page) -> list[str]:
 
 
 def _click_first(page: Page, selector: str) -> bool:
-    handle = page.query_selector(selector)
+    """Click the first visible match; False when there is none or the table moved on."""
+    handle = page.query_selector(selector + ":visible")
     if handle is None:
         return False
-    handle.click()
+    try:
+        handle.click(timeout=2000)
+    except PlaywrightError:  # redrawn meanwhile (a bot moved, a dialog opened): retry later
+        return False
     return True
 
 
@@ -101,7 +106,7 @@ def act(page: Page) -> bool:
     if phase == "playing" and your_turn:
         return _click_first(page, "[data-card]:not([aria-disabled='true'])")
     if phase == "round-over":
-        return _click_first(page, "[data-action='next-round']:visible")
+        return _click_first(page, "[data-action='next-round']")
     return False
 
 
