@@ -136,9 +136,10 @@ export function createA11y({ onCard, onBid, onFocusCard, onHoverCard }) {
     $("trick-desc").textContent = `Trump card: ${cardWords(view.trump_card)}. ${trick}`;
   }
 
-  function renderStatus(view) {
+  function renderStatus(view, busy) {
     $("status").textContent = phaseText(view);
     document.body.dataset.yourTurn = view && view.your_turn ? "true" : "false";
+    document.body.dataset.busy = busy ? "true" : "false";
     if (view) {
       document.body.dataset.step = String(view.step);
       document.body.dataset.round = String(view.round);

@@ -37,7 +37,7 @@ function paint(state) {
   $("bid-panel").style.bottom = `${Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26))}px`;
   a11y.renderHand(view && settled ? view : view && { ...view, your_turn: false }, layout);
   a11y.renderBids(view && settled ? view : view && { ...view, your_turn: false }, state.ui.hint);
-  a11y.renderStatus(view && settled ? view : view && { ...view, your_turn: false });
+  a11y.renderStatus(view && settled ? view : view && { ...view, your_turn: false }, state.busy || driving);
   renderHint(state);
   if (view) a11y.renderSeats(view);
   if (settled) {

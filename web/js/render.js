@@ -490,7 +490,8 @@ export function createRenderer(canvas, getState) {
       drawHand(ctx, layout, view, st.ui, counts ? counts[0] : view.hand.length);
     }
     drawFlights(now);
-    const busy = flights.length > 0 || (view && view.to_act !== null && view.phase !== "game-over");
+    const pulsing = !st.ui.reducedMotion && view && view.to_act !== null && view.phase !== "game-over";
+    const busy = flights.length > 0 || pulsing;
     if (busy) request();
   }
 

@@ -1,0 +1,257 @@
+"""The table in Chromium, driven as a person would: clicking bid buttons, cards, next round.
+
+Bots are the random level (fast) and motion is reduced, so no animation or bot pause
+slows the run.  Screenshots of the table go to ``e2e/screenshots/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import ROOT, SiteServer, wait_for_phase
+from playwright.sync_api import BrowserContext, Page
+
+BOOT_TIMEOUT = 120.0
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+def cli_deal(seed: str, players: int) -> Any:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    out = subprocess.run(
+        [sys.executable, "-m", "jabberwocky", "deal", "--seed", seed, "--players",
+         str(players), "--json"], capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout)
+
+
+def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServer,
+               fragment: str, viewport: dict[str, int] = DESKTOP) -> Page:
+    context = new_context(viewport=viewport, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site_server.url + fragment)
+    wait_for_phase(page, ("bidding", "playing", "round-over", "game-over"), BOOT_TIMEOUT)
+    return page
+
+
+def marks(page: Page) -> dict[str, str]:
+    """The body's test markers: phase, yourTurn, busy, step, round."""
+    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+    return data
+
+
+def engine_view(page: Page) -> Any:
+    return page.evaluate("() => window.__jabberwocky.request('state', {})")
+
+
+def settle(page: Page, timeout: float = 30.0) -> dict[str, str]:
+    """Wait until the human must act or a round/game is over, with nothing in flight."""
+    deadline = time.monotonic() + timeout
+    while True:
+        m = marks(page)
+        if m.get("busy") == "false" and (
+                m.get("yourTurn") == "true" or m.get("phase") in ("round-over", "game-over")):
+            return m
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table did not settle: {m}")
+        page.wait_for_timeout(20)
+
+
+def wait_changed(page: Page, before: dict[str, str], timeout: float = 15.0) -> None:
+    """Wait until the step, phase or round differs from ``before``."""
+    deadline = time.monotonic() + timeout
+    keys = ("step", "phase", "round")
+    while True:
+        m = marks(page)
+        if any(m.get(k) != before.get(k) for k in keys):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"nothing happened after the action: {m}")
+        page.wait_for_timeout(20)
+
+
+def hand_cards(page: Page) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
+                                  site_server: SiteServer) -> None:
+    started = time.monotonic()
+    page = open_table(new_context, site_server, "#seed=e2e-full-game&players=4&bots=random")
+    SHOTS.mkdir(exist_ok=True)
+    checked_illegal = checked_dealer = shot_taken = False
+    rounds_seen: set[int] = set()
+    for _ in range(400):
+        m = settle(page)
+        phase = m["phase"]
+        if phase == "game-over":
+            break
+        if phase == "round-over":
+            rounds_seen.add(int(m["round"]))
+            page.click('[data-action="next-round"]')
+            wait_changed(page, m)
+            continue
+        view = engine_view(page)
+        assert view["your_turn"] and view["phase"] == phase
+        if phase == "bidding":
+            enabled = page.eval_on_selector_all(
+                "[data-bid]", "els => els.filter(e => !e.disabled).map(e => +e.dataset.bid)")
+            assert enabled == view["legal_bids"]
+            if view["bid_reasons"]:
+                for bid, reason in view["bid_reasons"].items():
+                    assert view["dealer"] == 0
+                    assert page.is_disabled(f'[data-bid="{bid}"]')
+                    assert reason.lower() in (page.text_content("#bid-reason") or "").lower()
+                checked_dealer = True
+            page.click("[data-bid]:not([disabled])")
+        else:
+            legal = page.eval_on_selector_all(
+                '#hand [data-card][aria-disabled="false"]', "els => els.map(e => e.dataset.card)")
+            assert sorted(legal) == sorted(view["legal_cards"])
+            assert hand_cards(page) == view["hand"]
+            illegal = [c for c in view["hand"] if c not in view["legal_cards"]]
+            if illegal and not checked_illegal:
+                card = illegal[0]
+                # aria-disabled cards stay focusable and clickable; Playwright treats
+                # aria-disabled as "not enabled", so the click is forced.
+                page.click(f'#hand [data-card="{card}"]', force=True)
+                toast = page.locator("#toast")
+                toast.wait_for(state="visible")
+                assert view["illegal_reasons"][card] in (toast.text_content() or "")
+                assert marks(page)["step"] == m["step"]  # nothing was played
+                checked_illegal = True
+            if not shot_taken and int(m["round"]) >= 4 and view["trick"]["cards"]:
+                page.screenshot(path=str(SHOTS / "table-desktop-1280x800.png"))
+                shot_taken = True
+            page.click('#hand [data-card][aria-disabled="false"]')
+        wait_changed(page, m)
+    else:
+        raise AssertionError("the game did not end within 400 human actions")
+
+    view = engine_view(page)
+    assert view["phase"] == "game-over" and view["round"] == 13
+    assert rounds_seen == set(range(1, 13))
+    assert checked_dealer, "the human dealt at least 3 rounds; the hook rule never showed"
+    assert checked_illegal, "no illegal card was ever in hand"
+    best = max(view["scores"])
+    assert view["winners"] == [s for s, p in enumerate(view["scores"]) if p == best]
+    assert page.is_visible('[data-action="play-again"]')
+    assert page.is_visible('[data-action="replay"]')
+    assert not page.is_visible('[data-action="next-round"]')
+    page.screenshot(path=str(SHOTS / "game-over-desktop-1280x800.png"))
+    # The score sheet: a row per round and the engine's totals.
+    page.click('#round-panel [data-action="scores"]')
+    rows = page.locator("#score-sheet tbody tr")
+    assert rows.count() == 13
+    totals = page.eval_on_selector_all("#score-sheet tfoot td", "els => els.map(e => +e.textContent)")
+    assert totals == view["scores"]
+    page.keyboard.press("Escape")
+    # Replay these deals: the same seed, round 1 again.
+    page.click('[data-action="replay"]')
+    wait_for_phase(page, "bidding")
+    assert engine_view(page)["seed"] == "e2e-full-game"
+    assert marks(page)["round"] == "1"
+    print(f"full game through the UI: {time.monotonic() - started:.1f} s")
+
+
+def test_seed_link_reproduces_the_cli_deal(new_context: Callable[..., BrowserContext],
+                                           site_server: SiteServer) -> None:
+    for seed, players in (("brave-otter-lamp-42", 5), ("e2e link", 3)):
+        page = open_table(new_context, site_server,
+                          f"#seed={seed.replace(' ', '%20')}&players={players}&bots=random")
+        settle(page)
+        deal = cli_deal(seed, players)
+        assert sorted(hand_cards(page)) == sorted(deal["rounds"][0]["hands"][0])
+        view = engine_view(page)
+        assert view["seed"] == seed and view["players"] == players
+        assert view["trump_card"] == deal["rounds"][0]["trump_card"]
+        assert view["dealer"] == deal["first_dealer"]
+        page.context.close()
+
+
+def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserContext],
+                                         site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-reload&players=4&bots=random")
+    acted = 0
+    while acted < 4:
+        m = settle(page)
+        if m["phase"] == "bidding":
+            page.click("[data-bid]:not([disabled])")
+        elif m["phase"] == "playing":
+            page.click('#hand [data-card][aria-disabled="false"]')
+        else:
+            page.click('[data-action="next-round"]')
+        wait_changed(page, m)
+        acted += 1
+    before = settle(page)
+    view = engine_view(page)
+    url = page.url
+    assert "seed=e2e-reload" in url
+    page.reload()
+    wait_for_phase(page, ("bidding", "playing", "round-over"), BOOT_TIMEOUT)
+    after = settle(page)
+    assert after["step"] == before["step"] and after["phase"] == before["phase"]
+    again = engine_view(page)
+    for key in ("hand", "bids", "taken", "scores", "trick", "round", "to_act", "seed"):
+        assert again[key] == view[key], key
+    assert page.url == url
+    # Opening the bare page resumes the same game as well.
+    page.goto(site_server.url)
+    wait_for_phase(page, ("bidding", "playing", "round-over"), BOOT_TIMEOUT)
+    assert settle(page)["step"] == before["step"]
+
+
+def test_corrupt_save_is_discarded_with_a_message(new_context: Callable[..., BrowserContext],
+                                                  site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-save&players=3&bots=random")
+    settle(page)
+    page.evaluate("() => localStorage.setItem('jabberwocky.save.v1', '{not json')")
+    page.goto(site_server.url)
+    wait_for_phase(page, "bidding", BOOT_TIMEOUT)
+    assert "discarded" in (page.text_content("#toast") or "")
+    page.evaluate("""() => localStorage.setItem('jabberwocky.save.v1', JSON.stringify(
+        {format: 'jabberwocky-save/1', options: {seed: 'x', players: 4}, record: '{"format": 1}'}))""")
+    page.goto(site_server.url)
+    wait_for_phase(page, "bidding", BOOT_TIMEOUT)
+    settle(page)
+    assert "discarded" in (page.text_content("#toast") or "")
+
+
+def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
+                                   site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-phone&players=5&bots=random", PHONE)
+    SHOTS.mkdir(exist_ok=True)
+    m = settle(page)
+    assert m["phase"] == "bidding"
+    page.screenshot(path=str(SHOTS / "table-phone-360x740-bidding.png"))
+    # Every hand card and bid button lies inside the viewport and is reachable.
+    for box in page.eval_on_selector_all(
+            "#hand [data-card], [data-bid]",
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })"):
+        assert box[0] >= 0 and box[1] >= 0 and box[2] <= 360 and box[3] <= 740, box
+    view = engine_view(page)
+    page.keyboard.press(str(view["legal_bids"][0]))  # number keys bid
+    wait_changed(page, m)
+    m = settle(page)
+    if m["phase"] == "playing":
+        page.focus("#hand [data-card]")
+        page.keyboard.press("ArrowRight")
+        focused = page.evaluate("() => document.activeElement.dataset.card || null")
+        assert focused in hand_cards(page)
+        view = engine_view(page)
+        target = view["legal_cards"][0]
+        page.focus(f'#hand [data-card="{target}"]')
+        page.keyboard.press("Enter")
+        wait_changed(page, m)
+        settle(page)
+        page.screenshot(path=str(SHOTS / "table-phone-360x740-playing.png"))
