@@ -271,17 +271,28 @@ def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler
 
         def translate_path(self, path: str) -> str:
             clean = path.split("?", 1)[0].split("#", 1)[0]
-            if prefix != "/" and not clean.startswith(prefix):
-                return os.path.join(root, "\0missing")  # answered with 404
             return super().translate_path("/" + clean[len(prefix):])
 
-        def do_GET(self) -> None:
-            if prefix != "/" and self.path.split("?", 1)[0] == prefix.rstrip("/"):
+        def _outside(self) -> bool:
+            """Answer 404 (or redirect to the prefix) for paths outside ``prefix``."""
+            path = self.path.split("?", 1)[0]
+            if prefix == "/" or path.startswith(prefix):
+                return False
+            if path == prefix.rstrip("/"):
                 self.send_response(301)
                 self.send_header("Location", prefix)
                 self.end_headers()
-                return
-            super().do_GET()
+            else:
+                self.send_error(404, "Not under " + prefix)
+            return True
+
+        def do_GET(self) -> None:
+            if not self._outside():
+                super().do_GET()
+
+        def do_HEAD(self) -> None:
+            if not self._outside():
+                super().do_HEAD()
 
         def end_headers(self) -> None:
             self.send_header("Cache-Control", "no-cache")
