@@ -254,7 +254,7 @@ def test_bad_arguments_exit_2_with_a_message(
     (["simulate", "--games", "0"], "error: --games must be at least 1"),
     (["simulate", "--bots", "wizard"], "error: unknown bot level 'wizard': choose one of random"),
     (["simulate", "--bots", "random,random"], "error: --bots names 2 levels for 4 seats"),
-    (["check", "/nonexistent/record.json"], "error: [Errno 2]"),
+    (["check", "/nonexistent/record.json"], "/nonexistent/record.json"),
 ])
 def test_bad_values_exit_2_with_an_error_line(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]

@@ -335,3 +335,21 @@ def test_oversized_record_is_refused_before_parsing() -> None:
 
 def test_record_error_is_a_value_error() -> None:
     assert issubclass(RecordError, JabberwockyError) and issubclass(RecordError, ValueError)
+
+
+@pytest.mark.parametrize("depth", [65, 10_000, 400_000])
+def test_deeply_nested_json_is_refused_without_parsing(depth: int) -> None:
+    # json.loads recurses per level in C: under Pyodide deep nesting would overflow the
+    # WebAssembly stack and kill the interpreter, so it is refused before parsing.
+    for text in ("[" * depth + "]" * depth, '{"format": ' + "[" * depth,
+                 ("[" * depth).encode()):
+        with pytest.raises(RecordError, match=r"nests lists or objects more than 64 levels"):
+            loads(text)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    for seed in ("[" * 200, '{"[\\' * 40, "]" * 150 + "[" * 50):
+        g = Game(seed, 3)
+        g.bid(0)
+        again = loads(dumps(g))
+        assert again.seed == seed and to_record(again) == to_record(g)

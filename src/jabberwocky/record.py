@@ -8,6 +8,7 @@ come from its seed, is refused with a message naming the first problem.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,33 @@ from .rules import RULES_VERSION, Ruleset
 
 FORMAT = "jabberwocky-game/1"
 MAX_RECORD_BYTES = 1_000_000
+MAX_JSON_DEPTH = 64
+"""Deepest nesting of JSON lists and objects read (a record needs 5 levels)."""
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_too_deep(text: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when ``text`` nests JSON lists or objects more than ``limit`` levels deep.
+
+    Checked before ``json.loads``: its C parser recurses once per level, and under
+    Pyodide a few thousand levels overflow the WebAssembly stack and kill the
+    interpreter (no ``RecursionError`` is raised there).
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -86,6 +114,9 @@ def loads(text: str | bytes) -> Game:
     """Read a record from JSON text and replay it; raises :class:`RecordError`."""
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
+    if json_too_deep(text):
+        raise RecordError(f"the record nests lists or objects more than {MAX_JSON_DEPTH} "
+                          "levels deep: it is not a game record")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:

@@ -25,7 +25,7 @@ from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from .levels import HUMAN
-from .record import FORMAT, MAX_RECORD_BYTES, dumps, loads
+from .record import FORMAT, MAX_RECORD_BYTES, dumps, json_too_deep, loads
 from .rules import JABBERWOCKY, Ruleset
 from .words import new_seed
 
@@ -127,6 +127,8 @@ class WebApi:
             raise RequestError("the payload must be JSON text")
         if len(payload_json) > MAX_REQUEST_CHARS:
             raise RequestError(f"the request is larger than {MAX_REQUEST_CHARS} characters")
+        if json_too_deep(payload_json):
+            raise RequestError("the request is nested too deeply")
         try:
             payload = json.loads(payload_json) if payload_json.strip() else {}
         except ValueError as exc:
