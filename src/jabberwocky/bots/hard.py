@@ -24,31 +24,39 @@ from .base import HINT_PURPOSE, Bot, Hint
 from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, to_rm
 from .sampling import DealSampler, HandValue, estimate_goal
 
-BID_SAMPLES = 24
-"""Deals sampled per bid decision."""
-PLAY_SAMPLES = 28
-"""Deals sampled per card decision."""
+BID_WORK = (8000, 8000)
+"""Tricks simulated per bid decision: a first pass over every candidate bid, then a
+second pass over the best two (samples = work / (candidates * hand size))."""
+PLAY_WORK = 3000
+"""Tricks simulated per card decision (samples = work / (cards * tricks left))."""
+SAMPLES = (24, 600)
+"""Fewest and most deals sampled in one pass."""
 SPOIL = 0.15
-"""Weight of the other seats' misses in a card's score (own exact bid counts 1)."""
+"""Weight of the other seats' exact bids against this seat's own (which counts 1)."""
 WINDOW = 3
 """Bids farther than this from the hand's estimated tricks are not simulated."""
 
 
+def _samples(work: int, per_sample: int) -> int:
+    return max(SAMPLES[0], min(SAMPLES[1], work // max(1, per_sample)))
+
+
 class HardBot(Bot):
-    """Determinized Monte Carlo with bid inference; budgets are sample counts."""
+    """Determinized Monte Carlo with bid inference; budgets count simulated tricks."""
 
     level = "hard"
 
-    def __init__(self, bid_samples: int = BID_SAMPLES, play_samples: int = PLAY_SAMPLES,
+    def __init__(self, bid_work: tuple[int, int] = BID_WORK, play_work: int = PLAY_WORK,
                  spoil: float = SPOIL) -> None:
-        self.bid_samples = bid_samples
-        self.play_samples = play_samples
+        self.bid_work = bid_work
+        self.play_work = play_work
         self.spoil = spoil
 
     # -- bidding ----------------------------------------------------------------------
 
-    def bid_distribution(self, obs: Observation, rng: Rng) -> tuple[int, dict[int, list[int]]]:
-        """The chosen bid and, per simulated bid, how often each trick count came up."""
+    def bid_distribution(self, obs: Observation, rng: Rng) -> tuple[int, dict[int, list[float]]]:
+        """The chosen bid and, per simulated bid, the weighted count of each trick total
+        (not normalised)."""
         legal = obs.legal_bids
         h = obs.hand_size
         n = obs.players
@@ -57,24 +65,34 @@ class HardBot(Bot):
         guess = value(mask_to_rm(obs.hand))
         cands = [b for b in legal if abs(b - guess) <= WINDOW] or list(legal)
         sampler = DealSampler(obs)
-        deals = sampler.sample(rng, self.bid_samples)
         trump = obs.trump_suit
         leader = (obs.dealer + 1) % n
         after = obs.rules.trump_lead == "after-broken"
         zeros = [0] * n
-        counts = {b: [0] * (h + 1) for b in cands}
-        for deal in deals:
-            goals = [
-                b if b is not None else estimate_goal(value, deal[p], h)
-                for p, b in enumerate(obs.bids)
-            ]
-            for b in cands:
-                goals[me] = b
-                t = play_out(deal, trump, leader, (), False, zeros, goals, after)[me]
-                counts[b][t] += 1
-        rules = obs.rules
-        best = max(cands, key=lambda b: (counts[b][b] * rules.points(b, b), -abs(b - guess)))
-        return best, counts
+        counts = {b: [0.0] * (h + 1) for b in cands}
+        points = obs.rules.points
+
+        def run(bids: list[int], samples: int) -> None:
+            deals, weights = sampler.sample(rng, samples)
+            for deal, w in zip(deals, weights, strict=True):
+                goals = [
+                    b if b is not None else estimate_goal(value, deal[p], h)
+                    for p, b in enumerate(obs.bids)
+                ]
+                for b in bids:
+                    goals[me] = b
+                    t = play_out(deal, trump, leader, (), False, zeros, goals, after)[me]
+                    counts[b][t] += w
+
+        def rank(b: int) -> tuple[float, float]:
+            return (counts[b][b] / (sum(counts[b]) or 1.0) * points(b, b), -abs(b - guess))
+
+        run(cands, _samples(self.bid_work[0], len(cands) * h))
+        if len(cands) > 2:
+            top = sorted(cands, key=rank, reverse=True)[:2]
+            run(top, _samples(self.bid_work[1], 2 * h))
+            cands = top
+        return max(cands, key=rank), counts
 
     def choose_bid(self, obs: Observation) -> int:
         return self.bid_distribution(obs, obs.rng())[0]
@@ -123,9 +141,11 @@ class HardBot(Bot):
         taken = list(obs.taken)
         points = obs.rules.points
         spoil = self.spoil / max(1, n - 1)
-        deals = DealSampler(obs).sample(rng, self.play_samples)
+        left = obs.cards_in_hand(me)
+        deals, weights = DealSampler(obs).sample(rng, _samples(self.play_work,
+                                                               len(groups) * left))
         totals = [0.0] * len(groups)
-        for deal in deals:
+        for deal, w in zip(deals, weights, strict=True):
             mine = deal[me]
             for gi, group in enumerate(groups):
                 c = group[0]
@@ -136,9 +156,9 @@ class HardBot(Bot):
                 score = float(points(bids[me], t[me])) - 0.01 * abs(bids[me] - t[me])
                 if spoil:
                     score -= spoil * sum(points(bids[p], t[p]) for p in range(n) if p != me)
-                totals[gi] += score
+                totals[gi] += score * w
             deal[me] = mine
-        k = len(deals)
+        k = sum(weights)
         scores = {from_rm(c): totals[gi] / k for gi, g in enumerate(groups) for c in g}
         best = max(range(len(groups)), key=lambda gi: (totals[gi], -gi))
         return from_rm(groups[best][0]), scores
@@ -157,12 +177,9 @@ class HardBot(Bot):
         rng = obs.rng(HINT_PURPOSE)
         if obs.phase == "bidding":
             bid, counts = self.bid_distribution(obs, rng)
-            row = counts.get(bid)
-            if not row or sum(row) == 0:
-                probs = tuple(1.0 if k == bid else 0.0 for k in range(obs.hand_size + 1))
-            else:
-                total = sum(row)
-                probs = tuple(x / total for x in row)
+            row = counts[bid]
+            total = sum(row)
+            probs = tuple(x / total for x in row)
             return Hint("bid", bid, probabilities=probs, level=self.level)
         card, scores = self.card_scores(obs, rng)
         return Hint("card", card, card_scores=tuple(sorted(scores.items())), level=self.level)

@@ -80,13 +80,15 @@ def play_out(
     taken: Sequence[int],
     goals: Sequence[int],
     lead_after_broken: bool,
+    record: list[int] | None = None,
 ) -> list[int]:
     """Play the rest of a round and return the tricks taken per seat.
 
     ``hands`` are the seats' remaining rank-major hands (not modified), ``trick`` the
     rank-major cards of the current trick from ``leader`` (it may be empty or even
     complete), ``taken`` the tricks taken so far and ``goals`` the number of tricks
-    each seat plays for.  Cards are assumed legal; bots never renege.
+    each seat plays for.  Cards are assumed legal; bots never renege.  ``record``, if
+    given, receives the rank-major cards played, in order (for tests).
     """
     hands = list(hands)
     taken = list(taken)
@@ -164,10 +166,31 @@ def play_out(
             last = count == n - 1
             if need > 0:
                 if winners:
-                    if last or not follow:
+                    if last:
                         c = (winners & -winners).bit_length() - 1
                     else:
-                        c = winners.bit_length() - 1
+                        # The cheapest card that no later seat can beat, if any.
+                        sure = winners
+                        q = p
+                        for _ in range(n - 1 - count):
+                            q = q + 1 if q + 1 < n else 0
+                            hq = hands[q]
+                            f = hq & suits[led]
+                            if f:
+                                if not best_trump or led == trump:
+                                    sure &= ~((2 << (f.bit_length() - 1)) - 1)
+                            elif hq & tm:
+                                top = (hq & tm).bit_length() - 1
+                                if follow and led != trump:
+                                    sure = 0
+                                else:
+                                    sure &= ~((2 << top) - 1)
+                        if sure:
+                            c = (sure & -sure).bit_length() - 1
+                        elif follow:
+                            c = winners.bit_length() - 1
+                        else:
+                            c = (winners & -winners).bit_length() - 1
                 else:
                     x = losers & ntm or losers
                     c = (x & -x).bit_length() - 1
@@ -183,6 +206,8 @@ def play_out(
                 win = p
                 if c & 3 == trump:
                     best_trump = True
+        if record is not None:
+            record.append(c)
         bit = 1 << c
         hands[p] = h ^ bit
         alive ^= bit

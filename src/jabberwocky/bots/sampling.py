@@ -7,7 +7,7 @@ the turned trump card, and no card of a suit that seat has shown it lacks.  (Und
 the honour rule a player may renege, so there a shown void is kept only most of the
 time.)  Deals are then weighted by how well each seat's hand fits its bid: a seat
 that bid 3 and still needs 2 tricks more likely holds high cards and trumps, and
-:meth:`DealSampler.sample` resamples the candidates by those weights.
+:meth:`DealSampler.sample` returns those weights with the deals (importance sampling).
 
 Hands come back as rank-major masks (see :mod:`.playout`), ready for playouts.
 """
@@ -25,9 +25,6 @@ SOFT_VOID_KEEP = 0.9
 
 BID_SIGMA = 0.9
 """How far (in tricks) a seat's hand strength may stray from its remaining bid."""
-
-OVERSAMPLE = 3
-"""Candidate deals drawn per deal returned, before weighting by bids."""
 
 
 def _rank_mask(ranks: range, suits: tuple[int, ...]) -> int:
@@ -70,14 +67,14 @@ def _bits(mask: int) -> list[int]:
 class DealSampler:
     """Draws the other seats' hidden hands for one observation."""
 
-    def __init__(self, obs: Observation, oversample: int = OVERSAMPLE,
-                 sigma: float = BID_SIGMA) -> None:
+    def __init__(self, obs: Observation, sigma: float = BID_SIGMA) -> None:
         n = obs.players
         self.players = n
         self.seat = obs.seat
         self.trump = obs.trump_suit
         self.hand = mask_to_rm(obs.hand)
         self.unseen = mask_to_rm(obs.unseen_mask())
+        self.unseen_list = _bits(self.unseen)
         self.counts = [obs.cards_in_hand(s) for s in range(n)]
         self.counts[obs.seat] = 0
         voids = obs.void_suits()
@@ -86,7 +83,6 @@ class DealSampler:
             for p in range(n)
         ]
         self.soft = obs.rules.honour_rule
-        self.oversample = max(1, oversample)
         self.value = HandValue(self.trump)
         # Seats whose bid tells something: they still need 0.. tricks.
         self.needs: list[tuple[int, int]] = []
@@ -118,17 +114,11 @@ class DealSampler:
     def _try_draw(self, rng: Rng, voids: list[int]) -> list[int] | None:
         hands = [0] * self.players
         hands[self.seat] = self.hand
-        pool = self.unseen
-        free: list[int] | None = None
+        pool = self.unseen_list[:]
         for p in self.order:
             k = self.counts[p]
-            if voids[p]:
-                cards = _bits(pool & ~voids[p])
-                free = None
-            else:
-                if free is None:
-                    free = _bits(pool)
-                cards = free
+            vm = voids[p]
+            cards = [c for c in pool if not vm >> c & 1] if vm else pool
             size = len(cards)
             if size < k:
                 return None
@@ -138,9 +128,10 @@ class DealSampler:
                 cards[i], cards[j] = cards[j], cards[i]
                 m |= 1 << cards[i]
             hands[p] = m
-            pool ^= m
-            if cards is free:
-                del free[:k]
+            if cards is pool:
+                del pool[:k]
+            else:
+                pool = [c for c in pool if not m >> c & 1]
         return hands
 
     # -- weighted deals ---------------------------------------------------------------
@@ -156,28 +147,16 @@ class DealSampler:
             d2 += d * d
         return math.exp(-d2 * self.inv2s2)
 
-    def sample(self, rng: Rng, k: int) -> list[list[int]]:
-        """``k`` deals, drawn by the hard facts and resampled by fit to the bids."""
-        if not self.needs or self.oversample == 1:
-            return [self.draw(rng) for _ in range(k)]
-        cands = [self.draw(rng) for _ in range(k * self.oversample)]
-        weights = [self.weight(d) for d in cands]
-        total = sum(weights)
-        if total <= 0.0:
-            return cands[:k]
-        # Systematic resampling: one random offset, k evenly spaced pointers.
-        step = total / k
-        u = rng.random() * step
-        out = []
-        acc = 0.0
-        i = -1
-        for _ in range(k):
-            while acc <= u and i + 1 < len(cands):
-                i += 1
-                acc += weights[i]
-            out.append(cands[i])
-            u += step
-        return out
+    def sample(self, rng: Rng, k: int) -> tuple[list[list[int]], list[float]]:
+        """``k`` deals drawn by the hard facts, with importance weights for the bids
+        (all 1.0 when no bid tells anything)."""
+        deals = [self.draw(rng) for _ in range(k)]
+        if not self.needs:
+            return deals, [1.0] * k
+        weights = [self.weight(d) for d in deals]
+        if sum(weights) <= 1e-12:
+            return deals, [1.0] * k
+        return deals, weights
 
 
 def estimate_goal(value: HandValue, hand: int, cards: int) -> int:
