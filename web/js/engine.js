@@ -29,6 +29,7 @@ export class Engine extends EventTarget {
     this.progress = { fraction: 0, text: "Starting…" };
     this.info = null;
     this.failure = null;
+    this.log = []; // the last requests: {type, sent, ms, ok} (for tests and benchmarks)
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
@@ -46,8 +47,9 @@ export class Engine extends EventTarget {
   request(type, payload = {}) {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    const sent = performance.now();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, type, sent });
       this.worker.postMessage({ id, type, payload });
     });
   }
@@ -58,6 +60,9 @@ export class Engine extends EventTarget {
       const waiter = this.pending.get(msg.id);
       if (!waiter) return;
       this.pending.delete(msg.id);
+      const ms = performance.now() - waiter.sent;
+      this.log.push({ type: waiter.type, sent: Math.round(waiter.sent), ms: Math.round(ms), ok: !msg.error });
+      if (this.log.length > 200) this.log.shift();
       if (msg.error) waiter.reject(new EngineError(msg.error.kind, msg.error.message));
       else waiter.resolve(msg.result);
       return;
@@ -116,6 +121,7 @@ if (typeof window !== "undefined" && typeof document !== "undefined") {
   window.__jabberwocky = {
     engine,
     events,
+    log: engine.log,
     ready: () => engine.ready,
     request: (type, payload) => engine.request(type, payload),
     /** Like request, but resolves to {result} or {error: {kind, message}} (never rejects). */

@@ -1,0 +1,137 @@
+"""tools/site.py: a deterministic site build, a valid engine wheel, the dev server."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+import threading
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import site as site_tools  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "node_modules/pyodide/pyodide.mjs").exists() or sys.platform == "emscripten",
+    reason="needs node_modules/pyodide (npm ci) and a real file system")
+
+
+def _digests(site: Path) -> dict[str, str]:
+    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def micropip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    wheel = tmp_path_factory.mktemp("wheels") / "micropip-0.11.1-py3-none-any.whl"
+    wheel.write_bytes(b"stand-in for the micropip wheel")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, micropip: Path) -> Path:
+    site = tmp_path_factory.mktemp("site")
+    site_tools.build(site, micropip)
+    return site
+
+
+def test_same_inputs_give_the_same_bytes(built: Path, micropip: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    site_tools.build(again, micropip)
+    assert _digests(again) == _digests(built)
+    site_tools.build(again, micropip)  # a rebuild in place changes nothing either
+    assert _digests(again) == _digests(built)
+
+
+def test_layout_and_build_json(built: Path) -> None:
+    info = json.loads((built / "build.json").read_text())
+    assert info["pyodide"] == site_tools.pyodide_version()
+    assert info["wheel"] == f"wheels/jabberwocky-{site_tools.project_version()}-py3-none-any.whl"
+    assert len(info["build"]) >= 12
+    for name in site_tools.PYODIDE_FILES:
+        assert (built / "pyodide" / name).read_bytes() == (
+            site_tools.PYODIDE_DIR / name).read_bytes()
+    assert (built / "wheels/micropip-0.11.1-py3-none-any.whl").is_file()
+    files = set(info["files"])
+    on_disk = {p for p in _digests(built) if p != "sw.js"}
+    assert {"index.html", "worker.js", "js/engine.js", info["wheel"]} <= files
+    assert files <= set(_digests(built))
+    assert on_disk - files == set(), "every file but the service worker is listed"
+    assert not any(p.endswith((".md", ".py", ".map", ".ts")) for p in _digests(built))
+    assert info["sizes"][info["wheel"]] == (built / info["wheel"]).stat().st_size
+
+
+def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
+    info = json.loads((built / "build.json").read_text())
+    with zipfile.ZipFile(built / info["wheel"]) as zf:
+        names = zf.namelist()
+        dist = f"jabberwocky-{site_tools.project_version()}.dist-info"
+        package = [n for n in names if n.startswith("jabberwocky/")]
+        assert package == sorted(package)  # sorted, then the dist-info, RECORD last
+        assert names == [*package, f"{dist}/METADATA", f"{dist}/WHEEL", f"{dist}/RECORD"]
+        assert f"{dist}/METADATA" in names and f"{dist}/WHEEL" in names
+        assert "Tag: py3-none-any" in zf.read(f"{dist}/WHEEL").decode()
+        assert "Root-Is-Purelib: true" in zf.read(f"{dist}/WHEEL").decode()
+        metadata = zf.read(f"{dist}/METADATA").decode()
+        assert "Name: jabberwocky" in metadata
+        assert f"Version: {site_tools.project_version()}" in metadata
+        for zi in zf.infolist():
+            assert zi.date_time == (1980, 1, 1, 0, 0, 0)
+        packaged = {n for n in names if n.startswith("jabberwocky/")}
+        source = {"jabberwocky/" + p.relative_to(site_tools.ENGINE_SRC).as_posix()
+                  for p in site_tools.ENGINE_SRC.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts
+                  and (p.suffix == ".py" or p.name == "py.typed")}
+        assert packaged == source
+        record = zf.read(f"{dist}/RECORD").decode().splitlines()
+        listed = {}
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            listed[name] = (digest, size)
+        assert set(listed) == set(names)
+        for name in names:
+            if name.endswith("RECORD"):
+                assert listed[name] == ("", "")
+                continue
+            data = zf.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert listed[name] == (f"sha256={want}", str(len(data)))
+
+
+@pytest.fixture
+def server(built: Path) -> Iterator[str]:
+    srv = site_tools.make_server(built, 0, prefix="/sub/")
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url) as r:
+            return r.status, r.headers["Content-Type"]
+    except urllib.error.HTTPError as exc:
+        return exc.code, ""
+
+
+def test_server_mime_types_and_sub_path(server: str) -> None:
+    assert _get(server + "/sub/pyodide/pyodide.asm.wasm") == (200, "application/wasm")
+    assert _get(server + "/sub/pyodide/pyodide.mjs") == (200, "text/javascript")
+    assert _get(server + "/sub/worker.js") == (200, "text/javascript")
+    assert _get(server + "/sub/build.json") == (200, "application/json")
+    assert _get(server + "/sub/")[0] == 200
+    assert _get(server + "/sub")[0] == 200  # redirected to /sub/
+    assert _get(server + "/worker.js")[0] == 404
+    assert _get(server + "/sub/../build.py")[0] == 404
