@@ -255,3 +255,44 @@ def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
         wait_changed(page, m)
         settle(page)
         page.screenshot(path=str(SHOTS / "table-phone-360x740-playing.png"))
+
+
+def test_export_then_import_continues_the_game(new_context: Callable[..., BrowserContext],
+                                               site_server: SiteServer, tmp_path: Path) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-export&players=3&bots=random")
+    m = settle(page)
+    page.click("[data-bid]:not([disabled])")
+    wait_changed(page, m)
+    before = settle(page)
+    with page.expect_download() as info:
+        page.click('[data-action="export-record"]')
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    assert info.value.suggested_filename == "jabberwocky-e2e-export.json"
+    record = json.loads(path.read_text())
+    assert record["format"] == "jabberwocky-game/1" and record["seed"] == "e2e-export"
+    # A different game through the New game dialog...
+    page.click('[data-action="new-game"]')
+    page.check('#dlg-new input[name="players"][value="5"]')
+    page.fill("#seed-input", "e2e other game")
+    page.click('[data-action="start-game"]')
+    wait_for_phase(page, "bidding")
+    settle(page)
+    assert engine_view(page)["players"] == 5
+    assert "seed=e2e%20other%20game&players=5" in page.url
+    # ...then the record brings the first one back at the same step.
+    page.set_input_files("#import-file", str(path))
+    deadline = time.monotonic() + 20
+    while engine_view(page)["seed"] != "e2e-export":
+        assert time.monotonic() < deadline, "the import did not load"
+        page.wait_for_timeout(50)
+    after = settle(page)
+    assert after["step"] == before["step"]
+    assert "seed=e2e-export&players=3" in page.url
+    # A foreign file is refused with the engine's message; the game stays.
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something-else/1"}')
+    page.set_input_files("#import-file", str(bad))
+    page.locator("#toast").wait_for(state="visible")
+    assert "could not be loaded" in (page.text_content("#toast") or "")
+    assert engine_view(page)["seed"] == "e2e-export"

@@ -20,7 +20,7 @@ export function parseFragment(hash, levels = null) {
   let text = String(hash || "");
   if (text.startsWith("#")) text = text.slice(1);
   if (!text) return { options, problems, empty: true };
-  if (text.length > 4000) {
+  if (text.length > 20000) {
     problems.push("The link is far too long to be a game link; starting a normal game instead.");
     return { options: {}, problems, empty: false };
   }

@@ -43,16 +43,33 @@ function paint(state) {
   if (settled) {
     document.body.dataset.phase = view ? view.phase : state.phase;
     ui.renderRoundPanel(view);
-    if (view && view.your_turn && !state.prefs.tipsDone) {
+    guideFocus(view);
+    if (!view || !view.your_turn) ui.hideTips();
+    else if (!state.prefs.tipsDone) {
       ui.showTip(view.phase, tipsSeen, () => savePrefs({ tipsDone: tipsSeen.size >= 2 }));
     }
   }
 }
 
+/** Keep keyboard focus useful: when focus is lost (its control vanished), put it on
+ *  the control the player needs next. */
+function guideFocus(view) {
+  if (!view) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active.closest("[hidden]") || active.disabled;
+  if (!lost || document.querySelector("dialog[open]")) return;
+  let target = null;
+  if (view.phase === "round-over") target = document.querySelector('[data-action="next-round"]');
+  else if (view.phase === "game-over") target = document.querySelector('[data-action="play-again"]');
+  else if (view.your_turn && view.phase === "bidding") target = document.querySelector("[data-bid]:not([disabled])");
+  else if (view.your_turn && view.phase === "playing") target = document.querySelector('#hand [data-card][aria-disabled="false"]');
+  if (target && active !== target) target.focus({ preventScroll: true });
+}
+
 function renderHint(state) {
   const box = $("bid-hint");
   const hint = state.ui.hint;
-  if (!hint || hint.kind !== "bid" || !hint.probabilities) {
+  if (!hint || hint.kind !== "bid") {
     box.hidden = true;
     return;
   }
@@ -61,6 +78,10 @@ function renderHint(state) {
   const title = document.createElement("p");
   title.textContent = `Chance of taking exactly… (suggested bid: ${hint.suggestion})`;
   box.append(title);
+  if (!hint.probabilities || !hint.probabilities.length) {
+    title.textContent = `Suggested bid: ${hint.suggestion} (what the ${hint.level} bot would bid).`;
+    return;
+  }
   const list = document.createElement("ol");
   list.className = "odds";
   list.start = 0;
@@ -331,8 +352,15 @@ function updateFragment(view) {
   if (location.hash !== ownHash) history.replaceState(null, "", ownHash);
 }
 
-async function startGame({ seed, players, bots, rules }, quiet = false) {
+/** Stop the bot loop of the current game and wait until nothing is in flight. */
+async function takeOver() {
   const token = ++gameToken;
+  while (S().busy || driving) await sleep(15);
+  return token;
+}
+
+async function startGame({ seed, players, bots, rules }, quiet = false) {
+  const token = await takeOver();
   let ok = false;
   await runBusy(async () => {
     const payload = { players, bots, rules };
@@ -348,11 +376,12 @@ async function startGame({ seed, players, bots, rules }, quiet = false) {
     await presentDeal(result);
   });
   if (ok) await afterAction(token);
+  else driveBots(token); // the engine still holds the previous game
   return ok;
 }
 
 async function resumeRecord(record, how) {
-  const token = ++gameToken;
+  const token = await takeOver();
   let ok = false;
   await runBusy(async () => {
     const { result, error } = await call("import_record", { record });
@@ -368,6 +397,7 @@ async function resumeRecord(record, how) {
     announce(how === "save" ? "Welcome back: your game is restored." : `Loaded the game with seed ${result.seed}.`);
   });
   if (ok) await afterAction(token);
+  else driveBots(token);
   return ok;
 }
 
@@ -589,6 +619,10 @@ async function boot() {
   createInput({ getView: () => S().view, emit: (action, arg) => (action === "bid" ? humanBid(arg) : onAction(action, arg)) });
   store.subscribe(paint);
   window.addEventListener("resize", () => paint(S()));
+  document.addEventListener("pointerdown", (e) => {
+    const menu = $("menu");
+    if (!menu.hidden && !menu.contains(e.target) && !e.target.closest('[data-action="menu"]')) closeMenu();
+  });
   const speed = $("speed");
   speed.value = S().prefs.speed;
   speed.addEventListener("change", () => savePrefs({ speed: speed.value }));

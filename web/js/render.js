@@ -63,12 +63,16 @@ export function computeLayout(w, h, view) {
       seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170 });
     });
   }
-  const reach = trickH * (narrow ? 0.42 : 0.5);
-  const trickPos = seats.map((s, i) => ({
-    x: cx + s.dir.x * reach * (narrow ? 1.05 : 1.25) - trickW / 2,
-    y: cy + s.dir.y * reach - trickH / 2,
-    rot: ((i * 37) % 11 - 5) * 0.012,
-  }));
+  const reach = trickH * 0.5;
+  const trickPos = seats.map((s, i) => {
+    const rot = ((i * 37) % 11 - 5) * 0.012;
+    if (narrow) {
+      // Phones: the opponents' cards in a row under their badges, yours below the row.
+      if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * 0.05, rot };
+      return { x: cx + (s.x - cx) * 0.72 - trickW / 2, y: cy - trickH * 0.95, rot };
+    }
+    return { x: cx + s.dir.x * reach * 1.25 - trickW / 2, y: cy + s.dir.y * reach - trickH / 2, rot };
+  });
   const trump = narrow
     ? { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 }
     : { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
@@ -364,7 +368,7 @@ function drawOpponentBacks(ctx, L, seat, s, count) {
   const step = Math.min(bw * 0.32, (L.narrow ? 58 : 100) / Math.max(count, 1));
   const total = bw + step * (count - 1);
   // In front of the player: toward the centre of the table.
-  const off = L.narrow ? 25 + bh * 0.5 - 6 : 27 + bh * 0.5 + 4;
+  const off = L.narrow ? 27 + bh * 0.5 : 27 + bh * 0.5 + 4;
   const side = !L.narrow && Math.abs(s.dir.x) > 0.9;
   const cx = side ? s.x - s.dir.x * (75 + total * 0.5 + 8) : s.x;
   const cy = side ? s.y : s.y + off;
@@ -382,8 +386,9 @@ function drawTrump(ctx, L, view) {
   const faceX = t.x + t.w * 0.42;
   for (let i = 2; i >= 0; i--) drawCard(ctx, null, stockX - i * 1.5, t.y - i * 1.5, t.w, t.h, { faceUp: false });
   drawCard(ctx, view.trump_card, faceX, t.y + t.h * 0.08, t.w, t.h, { rot: 0.12 });
-  const label = `Trump ${view.trump_broken ? "· broken" : ""}`.trim();
-  text(ctx, label, faceX + t.w * 0.3, t.y + t.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
+  const lx = faceX + t.w * 0.3;
+  text(ctx, "Trump", lx, t.y + t.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
+  if (view.trump_broken) text(ctx, "broken", lx, t.y + t.h + (L.narrow ? 29 : 32), L.narrow ? 10 : 12, "#c9d8cf", 500);
 }
 
 function drawTrick(ctx, L, view, shown) {

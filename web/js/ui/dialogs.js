@@ -97,7 +97,10 @@ export function renderRoundPanel(view) {
   head.append(hr);
   const body = el("tbody");
   for (let s = 0; s < view.players; s++) {
-    const tr = el("tr", { className: res && res.bids[s] === res.taken[s] ? "exact" : "" });
+    const cls = [];
+    if (res && res.bids[s] === res.taken[s]) cls.push("exact");
+    if (over && (view.winners || []).includes(s)) cls.push("winner");
+    const tr = el("tr", { className: cls.join(" ") });
     tr.append(el("th", { scope: "row" }, view.names[s]));
     if (res) {
       const pts = res.points[s];
