@@ -1,14 +1,20 @@
 """Shared set-up of the engine tests: import path, hypothesis profiles, markers.
 
 The tests import the engine from ``src/`` (no install needed) and run unchanged in
-CPython and in Pyodide.  Hypothesis runs a moderate number of examples under Pyodide
-(``sys.platform == "emscripten"``) or when ``JABBERWOCKY_HYPOTHESIS_PROFILE`` names a
-profile: ``default``, ``pyodide`` or ``thorough``.
+CPython and in Pyodide.  Under Pyodide two kinds of test are left out, and only these:
+tests marked ``needs_subprocess`` (deselected by ``tests/pyodide/run.mjs``) and test
+modules of the build tools, which import ``tools`` (not mounted there; they test
+CPython-side build code, not the engine).
+
+Hypothesis runs a moderate number of examples under Pyodide (``sys.platform ==
+"emscripten"``) or when ``JABBERWOCKY_HYPOTHESIS_PROFILE`` names a profile:
+``default``, ``pyodide`` or ``thorough``.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -43,3 +49,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "needs_subprocess: starts a Python subprocess (not possible under Pyodide)",
     )
+
+
+_IMPORTS_TOOLS = re.compile(r"^\s*(from\s+tools[\s.]|import\s+tools\b)", re.MULTILINE)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under Pyodide, skip the build tools' test modules (see the module docstring)."""
+    name = collection_path.name
+    if EMSCRIPTEN and name.startswith("test_") and name.endswith(".py"):
+        return bool(_IMPORTS_TOOLS.search(collection_path.read_text(encoding="utf-8"))) or None
+    return None

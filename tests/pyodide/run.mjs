@@ -5,8 +5,8 @@
 // Loads Pyodide from node_modules, installs the given pure-Python wheels from disk (no
 // network), mounts src/ and tests/ and runs pytest over /tests.  Tests that start a
 // subprocess cannot run in WebAssembly: they carry the `needs_subprocess` marker and are
-// deselected here.  Test modules of the build tools (tools/, not mounted: they run in
-// CPython only) are listed in NOT_ENGINE and ignored.  Nothing else is left out.
+// deselected here.  Test modules of the build tools (they import tools/, which is not
+// mounted) are skipped by tests/conftest.py.  Nothing else is left out.
 // Exits with pytest's status.
 
 import { readFile } from "node:fs/promises";
@@ -36,10 +36,8 @@ pyodide.mountNodeFS("/src", path.join(ROOT, "src"));
 pyodide.mountNodeFS("/tests", path.join(ROOT, "tests"));
 console.log(`pyodide ${pyodide.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const NOT_ENGINE = ["test_pwa_build.py"];
 const args = ["-q", "-p", "no:cacheprovider", "-m", "not needs_subprocess",
-  "--rootdir", "/tests", ...NOT_ENGINE.map((name) => `--ignore=/tests/${name}`),
-  "/tests", ...extra];
+  "--rootdir", "/tests", "/tests", ...extra];
 pyodide.globals.set("pytest_args", pyodide.toPy(args));
 const status = await pyodide.runPythonAsync(`
 import os, sys
