@@ -1,0 +1,163 @@
+"""Decision time of the ``hard`` bot in Pyodide (Node.js) and in CPython, same positions.
+
+    python bench/bots_pyodide.py [--decisions 300] [--level hard] [--seed pyodide-bench]
+
+Positions: the decisions of seat 0 in games played by four ``medium`` bots (``random``
+if ``medium`` is not available), every ``k``-th one kept so that ``--decisions`` of them
+spread over whole games: bids and cards in the proportion real games have.  Both
+runtimes build the positions themselves from the seed (the bots are deterministic) and
+print a digest of them, so the comparison is on the very same decisions; the bot's
+choices are compared too (they must agree: same observation, same answer).
+
+Order: CPython, then Pyodide under Node (``bench/bots_pyodide.mjs``: the npm ``pyodide``
+package from ``node_modules``, the same runtime the browser uses, with ``src/`` mounted),
+then CPython again; the machine is shared, so two CPython passes show the drift.
+Times are wall-clock per decision (``time.perf_counter`` around ``bot.act``; in Pyodide
+it reads ``performance.now``).  Targets: ``hard`` p95 <= 100 ms in CPython and
+<= 250 ms in Pyodide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "src") not in sys.path:
+    sys.path.insert(0, str(ROOT / "src"))
+
+from jabberwocky.bots import available_levels, make_bot  # noqa: E402
+from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
+from jabberwocky.observation import Observation  # noqa: E402
+
+PLAYERS = 4
+TARGET_MS = {"cpython": 100.0, "pyodide": 250.0}
+
+
+def positions(count: int, seed: str) -> list[Observation]:
+    """``count`` observations of seat 0 to act, spread over whole games."""
+    level = "medium" if "medium" in available_levels() else "random"
+    bots = [make_bot(level) for _ in range(PLAYERS)]
+    stride = 3  # seat 0 acts 88 times a game: ~29 positions per game
+    out: list[Observation] = []
+    i = 0
+    game_no = 0
+    while len(out) < count:
+        game = Game(f"{seed}/{game_no}", PLAYERS, seats=[level] * PLAYERS)
+        game_no += 1
+        while game.phase != GAME_OVER and len(out) < count:
+            if game.phase not in (BIDDING, PLAYING):
+                game.next_round()
+                continue
+            seat = game.to_act
+            assert seat is not None
+            obs = game.observation(seat)
+            if seat == 0:
+                if i % stride == 0:
+                    out.append(obs)
+                i += 1
+            choice = bots[seat].act(obs)
+            if game.phase == BIDDING:
+                game.bid(choice)
+            else:
+                game.play(choice)
+    return out
+
+
+def digest(obs_list: list[Observation]) -> str:
+    """A short fingerprint of the positions (equal in both runtimes if they match)."""
+    h = hashlib.sha256()
+    for o in obs_list:
+        h.update(repr((o.round_index, o.hand, o.bids, o.trick, o.tricks, o.step,
+                       o.bot_key)).encode())
+    return h.hexdigest()[:16]
+
+
+def measure(count: int, seed: str, level: str = "hard") -> dict[str, Any]:
+    """Time ``level``'s decision on each position; the figures and the choices."""
+    obs_list = positions(count, seed)
+    bot = make_bot(level)
+    bot.act(obs_list[0])  # warm-up: imports, caches
+    times: list[float] = []
+    choices: list[int] = []
+    kinds: list[str] = []
+    for obs in obs_list:
+        t0 = time.perf_counter()
+        choices.append(bot.act(obs))
+        times.append((time.perf_counter() - t0) * 1000.0)
+        kinds.append("bid" if obs.phase == BIDDING else "card")
+    return {
+        "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
+        "python": sys.version.split()[0],
+        "level": level,
+        "positions": len(obs_list),
+        "digest": digest(obs_list),
+        "times_ms": times,
+        "kinds": kinds,
+        "choices": choices,
+    }
+
+
+def stats(times: list[float]) -> dict[str, float]:
+    t = sorted(times)
+    if not t:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+
+    def q(p: float) -> float:  # nearest rank
+        return t[max(0, min(len(t) - 1, math.ceil(p * len(t)) - 1))]
+
+    return {"p50": q(0.50), "p95": q(0.95), "max": t[-1]}
+
+
+def _row(name: str, r: dict[str, Any]) -> str:
+    all_ = stats(r["times_ms"])
+    bids = stats([t for t, k in zip(r["times_ms"], r["kinds"], strict=True) if k == "bid"])
+    cards = stats([t for t, k in zip(r["times_ms"], r["kinds"], strict=True) if k == "card"])
+    target = TARGET_MS[r["runtime"]]
+    ok = "meets" if all_["p95"] <= target else "MISSES"
+    return (f"{name:<18}{all_['p50']:>8.1f}{all_['p95']:>8.1f}{all_['max']:>8.1f}"
+            f"{bids['p95']:>10.1f}{cards['p95']:>10.1f}   {ok} p95 <= {target:.0f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import subprocess
+
+    ap = argparse.ArgumentParser(description="hard-bot decision time, Pyodide vs CPython")
+    ap.add_argument("--decisions", type=int, default=300)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--seed", default="pyodide-bench")
+    args = ap.parse_args(argv)
+    first = measure(args.decisions, args.seed, args.level)
+    proc = subprocess.run(
+        ["node", str(ROOT / "bench" / "bots_pyodide.mjs"), str(args.decisions), args.seed,
+         args.level], cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    if proc.returncode != 0:
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        print("the Pyodide run failed (is node_modules/pyodide installed? run npm ci)",
+              file=sys.stderr)
+        return 1
+    pyo = json.loads(proc.stdout.strip().splitlines()[-1])
+    second = measure(args.decisions, args.seed, args.level)
+    print(f"{args.level} decisions on {first['positions']} positions of seat 0 in "
+          f"4-player games (digest CPython {first['digest']}, Pyodide {pyo['digest']})")
+    print(f"CPython {first['python']}, Pyodide's Python {pyo['python']}")
+    print(f"{'run':<18}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}{'bid p95':>10}{'card p95':>10}")
+    print(_row("CPython (before)", first))
+    print(_row("Pyodide (Node)", pyo))
+    print(_row("CPython (after)", second))
+    ratio = stats(pyo["times_ms"])["p50"] / max(1e-9, stats(first["times_ms"])["p50"])
+    print(f"Pyodide / CPython p50 ratio: {ratio:.2f}")
+    same = pyo["choices"] == first["choices"] == second["choices"]
+    print(f"same choices in both runtimes: {'yes' if same else 'NO'}")
+    return 0 if same and pyo["digest"] == first["digest"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
