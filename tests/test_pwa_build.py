@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -176,6 +177,17 @@ def test_cache_name_changes_with_any_file(site: Path, tmp_path: Path, changed: s
     pwa.finalize_site(other)
     assert sw_parts(other)[0] != before, "a new file must change the hash"
     assert "js/extra.js" in sw_parts(other)[1]
+
+
+def test_per_file_hashes_cover_every_hashed_file(site: Path) -> None:
+    text = (site / "sw.js").read_text()
+    found = re.search(r"const HASHES = (\{.*?\});", text)
+    assert found
+    hashes = json.loads(found.group(1))
+    _, files = sw_parts(site)
+    assert set(hashes) == set(files) - pwa.DERIVED
+    for rel, digest in hashes.items():
+        assert digest == hashlib.sha256((site / rel).read_bytes()).hexdigest()[:16], rel
 
 
 def test_template_marks_are_checked() -> None:

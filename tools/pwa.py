@@ -38,6 +38,7 @@ BACKGROUND_COLOR = "#0f3322"
 CACHE_PREFIX = "jabberwocky-site-"
 BUILD_MARK = "__JABBERWOCKY_BUILD__"
 PRECACHE_MARK = "[/* __JABBERWOCKY_PRECACHE__ */]"
+HASHES_MARK = "{/* __JABBERWOCKY_HASHES__ */}"
 
 # Not precached: the service worker itself (it names the hash), source maps, dotfiles.
 EXCLUDE_NAMES = {"sw.js"}
@@ -316,24 +317,31 @@ def precache_files(site: Path) -> list[str]:
     return out
 
 
-def content_hash(site: Path, files: Iterable[str]) -> str:
-    """SHA-256 (first 16 hex digits) over the names and bytes of ``files``."""
+def file_hashes(site: Path, files: Iterable[str]) -> dict[str, str]:
+    """SHA-256 (first 16 hex digits) of each file's bytes, derived files left out."""
+    return {rel: hashlib.sha256((site / rel).read_bytes()).hexdigest()[:16]
+            for rel in sorted(files) if rel not in DERIVED}
+
+
+def content_hash(hashes: dict[str, str]) -> str:
+    """The build's hash: SHA-256 (first 16 hex digits) over every file's name and hash."""
     digest = hashlib.sha256()
-    for rel in sorted(files):
-        if rel in DERIVED:
-            continue
-        digest.update(rel.encode() + b"\0")
-        digest.update(hashlib.sha256((site / rel).read_bytes()).digest())
+    for rel in sorted(hashes):
+        digest.update(f"{rel}\0{hashes[rel]}\n".encode())
     return digest.hexdigest()[:16]
 
 
-def render_sw(template: str, build: str, files: list[str]) -> str:
-    """The service worker source with the build hash and the precache list filled in."""
-    for mark in (BUILD_MARK, PRECACHE_MARK):
+def render_sw(template: str, build: str, files: list[str],
+              hashes: dict[str, str] | None = None) -> str:
+    """The service worker source with the build hash, the precache list and the per-file
+    hashes (used to copy unchanged files from an older build's cache) filled in."""
+    for mark in (BUILD_MARK, PRECACHE_MARK, HASHES_MARK):
         if template.count(mark) != 1:
             raise ValueError(f"web/sw.js must contain {mark!r} exactly once")
     listing = json.dumps(files, indent=0).replace("\n", "")
-    return template.replace(BUILD_MARK, build).replace(PRECACHE_MARK, listing)
+    table = json.dumps(hashes or {}, indent=0).replace("\n", "")
+    return (template.replace(BUILD_MARK, build).replace(PRECACHE_MARK, listing)
+            .replace(HASHES_MARK, table))
 
 
 def finalize_site(site: Path) -> None:
@@ -350,14 +358,15 @@ def finalize_site(site: Path) -> None:
         if updated != html:
             index.write_text(updated, encoding="utf-8")
     files = precache_files(site)
-    build = content_hash(site, files)
+    hashes = file_hashes(site, files)
+    build = content_hash(hashes)
     info = site / "build.json"
     if info.is_file():
         data = json.loads(info.read_text())
         data["build"] = build
         data["files"] = files
         info.write_text(json.dumps(data, indent=2) + "\n")
-    (site / "sw.js").write_text(render_sw(SW_TEMPLATE.read_text(), build, files))
+    (site / "sw.js").write_text(render_sw(SW_TEMPLATE.read_text(), build, files, hashes))
 
 
 def main() -> None:

@@ -4,8 +4,10 @@
 // and the list of every file the game needs (relative to this file, so the site works
 // under any sub-path such as /jabberwocky/ on GitHub Pages).
 //
-// - install: fetch every file of the build into "jabberwocky-site-<hash>" (bypassing the
-//   HTTP cache). A new build installs in the background and waits.
+// - install: put every file of the build into "jabberwocky-site-<hash>". Files whose
+//   content hash is unchanged since an older build still in Cache Storage are copied
+//   from that cache (an update does not download Pyodide's 13 MB again); the others are
+//   fetched, bypassing the HTTP cache. A new build installs in the background and waits.
 // - activate: delete older "jabberwocky-site-*" caches only (other caches, such as the
 //   runtime's memory snapshot, are not ours), then take control of open pages.
 // - fetch: cache-first, ignoring the query string; only this build's cache is read, so
@@ -15,16 +17,56 @@
 
 const BUILD = "__JABBERWOCKY_BUILD__";
 const PRECACHE = [/* __JABBERWOCKY_PRECACHE__ */];
+const HASHES = {/* __JABBERWOCKY_HASHES__ */};
 const PREFIX = "jabberwocky-site-";
 const CACHE = PREFIX + BUILD;
 const SCOPE = new URL("./", self.location).href;
 const INDEX = new URL("./index.html", self.location).href;
+const HASHES_KEY = new URL("./__jabberwocky-precache-hashes__", self.location).href;
+
+// Copy the files this build shares with older builds' caches; returns the paths copied.
+async function reuseUnchanged(cache) {
+  const reused = new Set();
+  const keys = (await caches.keys()).filter((key) => key.startsWith(PREFIX) && key !== CACHE);
+  for (const key of keys) {
+    const old = await caches.open(key);
+    const listed = await old.match(HASHES_KEY);
+    if (!listed) continue;
+    let oldHashes;
+    try {
+      oldHashes = await listed.json();
+    } catch {
+      continue;
+    }
+    for (const [path, hash] of Object.entries(HASHES)) {
+      if (reused.has(path) || oldHashes[path] !== hash) continue;
+      const url = new URL(path, SCOPE).href;
+      const response = await old.match(url);
+      if (response) {
+        await cache.put(url, response);
+        reused.add(path);
+      }
+    }
+  }
+  return reused;
+}
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  try {
+    const reused = await reuseUnchanged(cache);
+    const missing = PRECACHE.filter((path) => !reused.has(path));
+    await cache.addAll(missing.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+    await cache.put(HASHES_KEY, new Response(JSON.stringify(HASHES),
+      { headers: { "Content-Type": "application/json" } }));
+  } catch (err) {
+    await caches.delete(CACHE); // no half-filled cache left behind; the next visit retries
+    throw err;
+  }
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })))),
-  );
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {
