@@ -131,16 +131,28 @@ def test_offline_after_first_visit(context: BrowserContext, page: Page,
 # -- updates ---------------------------------------------------------------------------
 
 
-def second_build(site: Path, tmp_path: Path) -> tuple[Path, str]:
-    """A copy of ``site`` with one changed front-end file, finalized again: a new build."""
+MARK = "/* build 2 */"
+
+
+def second_build(site: Path, tmp_path: Path) -> tuple[Path, str, str]:
+    """A copy of ``site`` with one changed front-end file, finalized again: a new build.
+
+    Returns the copy, its build hash and the changed file (relative)."""
     other = tmp_path / "v2"
     shutil.copytree(site, other)
     css = sorted((other / "css").glob("*.css")) if (other / "css").is_dir() else []
     target = css[0] if css else other / "js" / "update.js"
     with target.open("a") as fh:
-        fh.write("\n/* build 2 */\n")
+        fh.write(f"\n{MARK}\n")
     pwa.finalize_site(other)
-    return other, json.loads((other / "build.json").read_text())["build"]
+    build = json.loads((other / "build.json").read_text())["build"]
+    return other, build, target.relative_to(other).as_posix()
+
+
+def served_text(page: Page, rel: str) -> str:
+    """The text the page gets for ``rel`` (through its service worker)."""
+    text: str = page.evaluate("(u) => fetch(u).then((r) => r.text())", rel)
+    return text
 
 
 def toast_state(page: Page) -> dict[str, Any]:
@@ -156,7 +168,7 @@ def test_update_flow(context: BrowserContext, page: Page, server: SiteServer,
                      tmp_path: Path) -> None:
     v1_site = server.site
     v1 = json.loads((v1_site / "build.json").read_text())["build"]
-    v2_site, v2 = second_build(v1_site, tmp_path)
+    v2_site, v2, changed = second_build(v1_site, tmp_path)
     assert v1 != v2
     # Unchanged files come from the old build's cache, not the network: build 2's server
     # does not even have Pyodide's two largest files (an install fetching them would fail).
@@ -187,6 +199,7 @@ def test_update_flow(context: BrowserContext, page: Page, server: SiteServer,
     assert page.evaluate("() => window.__sameDocument === true")
     assert sw_build(page)["build"] == v1
     assert view(page)["step"] == before["step"]
+    assert MARK not in served_text(page, changed), "the old page got a file of build 2"
     names = cache_names(page)
     assert f"jabberwocky-site-{v1}" in names and f"jabberwocky-site-{v2}" in names
 
@@ -195,6 +208,7 @@ def test_update_flow(context: BrowserContext, page: Page, server: SiteServer,
         page.click("[data-action='reload-update']")
     wait_for_dataset(page, "phase", ("bidding", "playing", "round-over"), timeout=90)
     assert controlled(page) and sw_build(page)["build"] == v2
+    assert MARK in served_text(page, changed)
     after = view(page)
     assert after["seed"] == before["seed"] == "update-test"
     assert after["step"] == before["step"], "the saved game must survive the update"
