@@ -9,6 +9,8 @@ fast path for ``RandomBot`` seats, so the slow path is driven by hand here.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from jabberwocky.bots.base import Bot
 from jabberwocky.bots.random_bot import RandomBot
@@ -67,6 +69,14 @@ def test_fast_loop_gives_the_records_of_the_checked_path(players: int, rules: Ru
         assert to_record(fast) == to_record(slow)
         assert (fast.step, fast.broken, fast.leader, fast.to_act) == (
             slow.step, slow.broken, slow.leader, slow.to_act)
+
+
+@given(st.text(max_size=30), st.sampled_from([3, 4, 5]), st.sampled_from(PRESETS))
+def test_fast_loop_matches_the_checked_path_for_any_seed(
+    seed: str, players: int, rules: Ruleset
+) -> None:
+    assert to_record(fast_game(seed, players, rules)) == to_record(
+        slow_game(seed, players, rules))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
