@@ -165,9 +165,15 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
 
 def test_seed_link_reproduces_the_cli_deal(new_context: Callable[..., BrowserContext],
                                            site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=brave-otter-lamp-42&players=5&bots=random")
     for seed, players in (("brave-otter-lamp-42", 5), ("e2e link", 3)):
-        page = open_table(new_context, site_server,
-                          f"#seed={seed.replace(' ', '%20')}&players={players}&bots=random")
+        if seed != "brave-otter-lamp-42":  # a second link opened in the same tab
+            page.goto(site_server.url + f"#seed={seed.replace(' ', '%20')}&players={players}"
+                      "&bots=random")
+            deadline = time.monotonic() + 20
+            while engine_view(page)["seed"] != seed:
+                assert time.monotonic() < deadline, "the new link did not start its game"
+                page.wait_for_timeout(50)
         settle(page)
         deal = cli_deal(seed, players)
         assert sorted(hand_cards(page)) == sorted(deal["rounds"][0]["hands"][0])
@@ -175,7 +181,6 @@ def test_seed_link_reproduces_the_cli_deal(new_context: Callable[..., BrowserCon
         assert view["seed"] == seed and view["players"] == players
         assert view["trump_card"] == deal["rounds"][0]["trump_card"]
         assert view["dealer"] == deal["first_dealer"]
-        page.context.close()
 
 
 def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserContext],
@@ -212,18 +217,20 @@ def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserConte
 
 def test_corrupt_save_is_discarded_with_a_message(new_context: Callable[..., BrowserContext],
                                                   site_server: SiteServer) -> None:
-    page = open_table(new_context, site_server, "#seed=e2e-save&players=3&bots=random")
-    settle(page)
-    page.evaluate("() => localStorage.setItem('jabberwocky.save.v1', '{not json')")
-    page.goto(site_server.url)
-    wait_for_phase(page, "bidding", BOOT_TIMEOUT)
-    assert "discarded" in (page.text_content("#toast") or "")
-    page.evaluate("""() => localStorage.setItem('jabberwocky.save.v1', JSON.stringify(
-        {format: 'jabberwocky-save/1', options: {seed: 'x', players: 4}, record: '{"format": 1}'}))""")
-    page.goto(site_server.url)
-    wait_for_phase(page, "bidding", BOOT_TIMEOUT)
-    settle(page)
-    assert "discarded" in (page.text_content("#toast") or "")
+    foreign = json.dumps({"format": "jabberwocky-save/1", "options": {"seed": "x", "players": 4},
+                          "record": '{"format": 1}'})
+    for stored in ("{not json", foreign):
+        context = new_context(viewport=DESKTOP, reduced_motion="reduce")
+        context.add_init_script(
+            "try { if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');"
+            f" localStorage.setItem('jabberwocky.save.v1', {json.dumps(stored)}); }} }} catch (e) {{}}")
+        page = context.new_page()
+        page.goto(site_server.url)
+        wait_for_phase(page, "bidding", BOOT_TIMEOUT)
+        settle(page)
+        assert "discarded" in (page.text_content("#toast") or "")
+        assert page.locator("#hand [data-card]").count() == 3  # a fresh game instead
+        context.close()
 
 
 def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
