@@ -3,7 +3,8 @@
 
     python3 bench/size.py            sizes (builds _site/ first if it is missing)
     python3 bench/size.py --trim     also: a standard library zip trimmed to what the
-                                     engine imports, its size and start time (Node.js)
+                                     engine imports, its size and start time (Node.js,
+                                     and headless Chromium with --browser)
 
 Pyodide's share is ``pyodide/`` plus the micropip wheel; ours is everything else (front
 end, worker, engine wheel, icons, manifest, build.json).  Target: ours <= 300 KB.
@@ -178,7 +179,84 @@ def probe(stdlib: str, wheel: Path, work: Path) -> dict[str, object]:
                      f"\n{proc.stderr[-2000:]}")
 
 
-def report_trim(site: Path, runs: int) -> None:
+BROWSER_PAGE = """<!doctype html><meta charset="utf-8"><title>stdlib probe</title>
+<script type="module" src="probe.js"></script>"""
+
+BROWSER_JS = """
+import { loadPyodide } from "./pyodide.mjs";
+const stdlib = new URLSearchParams(location.search).get("stdlib");
+const t0 = performance.now();
+const py = await loadPyodide({ stdLibURL: stdlib });
+const loadMs = performance.now() - t0;
+const wheel = new Uint8Array(await (await fetch("engine.whl")).arrayBuffer());
+py.unpackArchive(wheel, "wheel");
+const view = JSON.parse(py.runPython(
+  "from jabberwocky import webapi; webapi.handle('new_game', "
+  + "'{\\"seed\\": \\"probe\\", \\"players\\": 4, \\"bots\\": \\"random\\"}')"));
+window.__probe = { loadMs, totalMs: performance.now() - t0, phase: view.result.phase };
+"""
+
+
+def browser_start_times(full: Path, trimmed: Path, wheel: Path, runs: int) -> None:
+    """loadPyodide in headless Chromium (main thread, cold HTTP cache) with each zip."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("  browser: skipped (playwright is not installed)")
+        return
+    import threading
+
+    sys.path.insert(0, str(ROOT))
+    from tools import site as site_tools
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+            shutil.copy(PYODIDE / name, work / name)
+        shutil.copy(full, work / "full.zip")
+        shutil.copy(trimmed, work / "trimmed.zip")
+        shutil.copy(wheel, work / "engine.whl")
+        (work / "index.html").write_text(BROWSER_PAGE)
+        (work / "probe.js").write_text(BROWSER_JS)
+        server = site_tools.make_server(work, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        times: dict[str, list[tuple[float, float]]] = {"full": [], "trimmed": []}
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium, args=[
+                    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run"])
+                for _ in range(runs):
+                    for name in times:
+                        context = browser.new_context()
+                        page = context.new_page()
+                        page.goto(f"{url}?stdlib={name}.zip")
+                        result = None
+                        for _ in range(1200):
+                            result = page.evaluate("() => window.__probe || null")
+                            if result:
+                                break
+                            page.wait_for_timeout(50)
+                        context.close()
+                        if not result or result["phase"] != "bidding":
+                            raise SystemExit(f"the browser probe failed with the {name} zip")
+                        times[name].append((result["loadMs"], result["totalMs"]))
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    for name, values in times.items():
+        load = statistics.median(v[0] for v in values)
+        total = statistics.median(v[1] for v in values)
+        print(f"  Pyodide start in headless Chromium, {name} stdlib: median loadPyodide "
+              f"{load:.0f} ms, to the first dealt table {total:.0f} ms over {runs} runs "
+              f"(load min {min(v[0] for v in values):.0f}, "
+              f"max {max(v[0] for v in values):.0f})")
+
+
+def report_trim(site: Path, runs: int, browser: bool = False) -> None:
     if shutil.which("node") is None:
         print("stdlib trim: skipped (node is not installed)")
         return
@@ -214,6 +292,8 @@ def report_trim(site: Path, runs: int) -> None:
                   f"{statistics.median(values):.0f} ms over {runs} runs "
                   f"(min {min(values):.0f}, max {max(values):.0f})")
         print(f"  the same games and answers with the trimmed zip: {'yes' if same else 'NO'}")
+        if browser:
+            browser_start_times(full, trimmed, wheel, runs)
         lock = PYODIDE / "pyodide-lock.json"
         print(f"pyodide-lock.json: {lock.stat().st_size:,} B (the engine needs no package "
               f"from it; micropip is loaded by URL)")
@@ -225,13 +305,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--trim", action="store_true", help="run the stdlib trim experiment")
+    parser.add_argument("--browser", action="store_true",
+                        help="with --trim: also time the start in headless Chromium")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     if args.site == SITE:
         ensure_site()
     report_sizes(args.site)
     if args.trim:
-        report_trim(args.site, args.runs)
+        report_trim(args.site, args.runs, args.browser)
 
 
 if __name__ == "__main__":
