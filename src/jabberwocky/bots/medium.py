@@ -27,7 +27,7 @@ import math
 from ..cards import SUIT_MASKS, Card, cards_of
 from ..observation import Observation
 from .base import Bot, Hint
-from .knowledge import Knowledge, higher_in_suit, poisson_binomial
+from .knowledge import Knowledge, higher_in_suit, poisson_binomial, trick_best
 
 GUARD = 0.35
 """Share of the risk from higher unseen cards removed when the card is guarded (as
@@ -47,16 +47,17 @@ CAL_TRUMP = (0.42, 0.42)
 low trumps win far more often than the lead model says, by ruffing and by length)."""
 CAL_SIDE = (0.04, 0.72)
 """Calibration of a side card's raw chance: ``a + b * raw``."""
-BID_FIT: dict[int, tuple[float, float, float, float]] = {
-    3: (-0.675, 1.356, -0.288, 0.021),
-    4: (-0.45, 1.3, -0.2, -0.021),
-    5: (-0.316, 1.268, -0.135, -0.061),
+BID_FIT: dict[int, tuple[float, ...]] = {
+    3: (-0.569, 1.187, -0.372, 0.041, -0.111, 0.152),
+    4: (-0.314, 1.133, -0.216, -0.029, -0.058, 0.165),
+    5: (-0.164, 1.128, -0.148, -0.077, -0.039, 0.13),
 }
-"""Per table size, ``(a, b, c, d)``: the expected trick count for bidding is
-``a + b * sum(card values) + c * excess + d * hand_size``, where ``excess`` is how far
-the bids already made exceed an even share.  A least-squares fit of the tricks
-actually taken in ``medium`` self-play (strong hands take more than their cards'
-chances, weak hands fewer, and a greedy table leaves fewer tricks)."""
+"""Per table size, the coefficients of the expected trick count used for bidding:
+``a + b * sum(card values) + c * excess + d * hand_size + e * bids_made + f * trumps``,
+where ``excess`` is how far the bids already made exceed an even share.  A
+least-squares fit of the tricks actually taken in ``medium`` self-play (strong hands
+take more than their cards' chances, weak hands fewer; a greedy table leaves fewer
+tricks; trumps are worth more than the lead model says)."""
 ZERO_BONUS = 1.2
 """A zero bid is easier to play for than its estimated chance says (duck everything)."""
 LEAD_MIN = 0.4
@@ -123,8 +124,9 @@ def bid_distribution(obs: Observation) -> list[float]:
     mean = sum(probs)
     prev = [b for b in obs.bids if b is not None]
     excess = sum(prev) - len(prev) * obs.hand_size / obs.players
-    a, b, c, d = BID_FIT[obs.players]
-    target = a + b * mean + c * excess + d * obs.hand_size
+    a, b, c, d, e, f = BID_FIT[obs.players]
+    trumps = obs.suit_count(obs.trump_suit)
+    target = a + b * mean + c * excess + d * obs.hand_size + e * len(prev) + f * trumps
     target = min(max(target, 0.05), obs.hand_size - 0.05)
     return poisson_binomial(shift_to_mean(probs, target))
 
@@ -204,7 +206,8 @@ def play_card(obs: Observation) -> Card:
     """The card ``medium`` plays: it knows at every trick whether it wants it.
 
     - Enough tricks already: duck with the most dangerous card that still loses,
-      else play the card likeliest to be beaten.
+      else play the card likeliest to be beaten.  Already over its bid, it takes a
+      trick away from a seat that still needs one when it can.
     - Needing every remaining trick: the cheapest sure winner, else the likeliest.
     - Needing some: the same, when that card wins often enough (:data:`LEAD_MIN`,
       :data:`FOLLOW_MIN`); otherwise throw the least useful card and wait.
@@ -215,6 +218,11 @@ def play_card(obs: Observation) -> Card:
     assert need is not None
     legal = cards_of(obs.strict_legal)
     pw = {c: k.p_win_now(c) for c in legal}
+    if need < 0 and obs.trick:
+        owner = (obs.leader + trick_best(obs.trick, k.trump)) % obs.players
+        owner_need = k.need[owner]
+        if owner_need is not None and owner_need > 0:
+            return _win_choice(k, legal, pw, values)
     if need <= 0:
         return _lose_choice(legal, pw, values)
     win = _win_choice(k, legal, pw, values)
