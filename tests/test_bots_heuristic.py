@@ -153,7 +153,7 @@ def test_hooked_dealer_bids_next_to_its_estimate() -> None:
         bid = make_bot("medium").act(obs)
         assert bid in obs.legal_bids and abs(bid - want) == 1
         assert make_bot("easy").act(obs) in obs.legal_bids
-    assert hooked == 1
+    assert hooked >= 1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
