@@ -33,8 +33,9 @@ NAME = "Jabberwocky"
 SHORT_NAME = "Jabberwocky"
 DESCRIPTION = ("Jabberwocky, the Oh Hell card game where only an exact bid scores: "
                "play against bots, offline.")
-THEME_COLOR = "#1d5c3b"
-BACKGROUND_COLOR = "#0f3322"
+THEME_COLOR = "#12402b"  # the page's <meta name="theme-color">
+BACKGROUND_COLOR = "#0d3020"  # the page's background (--felt-dark): the splash screen
+FELT_COLOR = "#1d5c3d"  # the table's felt (--felt): the icons' background
 CACHE_PREFIX = "jabberwocky-site-"
 BUILD_MARK = "__JABBERWOCKY_BUILD__"
 PRECACHE_MARK = "[/* __JABBERWOCKY_PRECACHE__ */]"
@@ -158,7 +159,7 @@ def _hex(color: str) -> tuple[float, float, float]:
     return (int(color[1:3], 16) / 255, int(color[3:5], 16) / 255, int(color[5:7], 16) / 255)
 
 
-FELT = _hex(THEME_COLOR)
+FELT = _hex(FELT_COLOR)
 FELT_EDGE = _hex("#134430")
 CARD = _hex("#fbf8ef")
 CARD_EDGE = _hex("#c9c2ad")
