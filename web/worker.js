@@ -18,7 +18,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const SNAPSHOT_CACHE = "jabberwocky-snapshot";
 const SNAPSHOT_KEY = new URL("./__pyodide-memory-snapshot__", self.location.href).href;
-const SNAPSHOT_IDLE_MS = 600;
+const SNAPSHOT_IDLE_MS = 1500; // made while the player thinks, not between bot moves
 const started = performance.now();
 
 let handle = null; // Python callable: handle(type, payload_json) -> JSON text
