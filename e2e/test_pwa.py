@@ -91,6 +91,9 @@ def test_installable(browser_type: BrowserType, browser_type_launch_args: dict[s
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
         assert sw_build(page)["cache"].startswith("jabberwocky-site-")
+        scope = page.evaluate("() => navigator.serviceWorker.getRegistration()"
+                              ".then((r) => [r.scope, r.active.scriptURL])")
+        assert scope == [site_server.url, site_server.url + "sw.js"], scope
     finally:
         context.close()
     problems = guard.problems(allow_console=False)
