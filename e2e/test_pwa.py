@@ -183,6 +183,8 @@ def test_update_flow(context: BrowserContext, page: Page, server: SiteServer,
     open_game(page, url, "#seed=update-test&players=4&bots=random")
     wait_controlled(page)
     assert sw_build(page)["build"] == v1
+    assert toast_state(page)["shown"] is False, "the first install is not an update"
+    assert page.evaluate("() => document.body.dataset.update") in ("none", "installing")
     play_trick(page)
     before = view(page)
     assert before["step"] > 0

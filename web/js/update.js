@@ -90,14 +90,19 @@ export async function initUpdates(options = {}) {
     setState("unsupported");
     return none;
   }
-  setState(sw.controller ? "none" : "installing");
+  let hadController = Boolean(sw.controller);
+  setState(hadController ? "none" : "installing");
 
   async function applyUpdate() {
     const waiting = registration.waiting;
     if (!waiting) return;
     reloadRequested = true;
     setState("reloading");
-    if (options.beforeReload) await options.beforeReload();
+    try {
+      if (options.beforeReload) await options.beforeReload();
+    } catch (err) {
+      console.warn("saving before the update failed:", err && err.message);
+    }
     waiting.postMessage({ type: "SKIP_WAITING" });
   }
 
@@ -128,12 +133,14 @@ export async function initUpdates(options = {}) {
       window.location.reload();
       return;
     }
-    // Another tab applied the update: this page still runs the old version. Never
-    // reload by itself; ask the player instead.
-    if (document.body.dataset.update === "installing") {
+    // The first install taking control (clients.claim) is not an update.
+    if (!hadController) {
+      hadController = true;
       setState("none");
       return;
     }
+    // Another tab applied the update: this page still runs the old version. Never
+    // reload by itself; ask the player instead.
     setState("ready");
     showToast(message, () => {
       reloadRequested = true;
