@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import ROOT, SiteServer, wait_for_dataset, wait_for_engine
 from playwright.sync_api import BrowserContext, Page
 
@@ -93,8 +94,10 @@ def _corrupt(page: Page, how: str) -> None:
             const headers = new Headers(old.headers);
             if (how === "flipped") {
                 bytes[bytes.length >> 1] ^= 0xff;          // digest no longer matches
-            } else if (how === "garbage") {
-                for (let i = 0; i < bytes.length; i += 65536) {
+            } else if (how === "garbage" || how === "scrambled-heap") {
+                // "scrambled-heap" keeps the header (magic number, build id) intact
+                const from = how === "garbage" ? 0 : 1 << 20;
+                for (let i = from; i < bytes.length; i += 65536) {
                     crypto.getRandomValues(bytes.subarray(i, Math.min(bytes.length, i + 65536)));
                 }
                 const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -148,11 +151,14 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
     assert deal == cli_deal("after restore", 3)
 
     for how, expected in (("flipped", "failed"), ("garbage", "failed"),
-                          ("truncated", "failed"), ("other-build", "none")):
+                          ("scrambled-heap", "failed"), ("truncated", "failed"),
+                          ("other-build", "none")):
         _corrupt(page, how)
         bad_digest = _stored_digest(page)
         info = _visit(page, site_server.url)
         assert info["snapshot"].split(":")[0] == expected, (how, info)
+        if how in ("garbage", "scrambled-heap"):  # got past the digest: Pyodide refused it
+            assert "digest" not in info["snapshot"], info
         if expected == "failed":
             assert page.evaluate("document.body.dataset.snapshot") == "failed"
         # the bad copy is gone: the worker stores a fresh one, which the next visit uses
@@ -160,3 +166,15 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
         assert _stored_digest(page) not in (None, bad_digest) or how == "other-build"
         again = _visit(page, site_server.url)
         assert again["snapshot"] == "used", (how, again)
+
+
+@pytest.mark.allow_console_errors  # the refused file is logged by the browser
+def test_a_worker_that_cannot_start_says_why(page: Page, site_server: SiteServer) -> None:
+    page.context.route("**/wheels/jabberwocky-*.whl", lambda route: route.fulfill(status=404))
+    page.goto(site_server.url)
+    assert wait_for_dataset(page, "engine", ("ready", "failed"), BOOT_TIMEOUT) == "failed"
+    failed = [e for e in page.evaluate("() => window.__jabberwocky.events")
+              if e["type"] == "failed"]
+    assert failed and "engine wheel" in failed[0]["message"] and "404" in failed[0]["message"]
+    err = request(page, "state")["error"]
+    assert err["kind"] == "InternalError" and "engine wheel" in err["message"]
