@@ -303,3 +303,51 @@ def test_export_then_import_continues_the_game(new_context: Callable[..., Browse
     page.locator("#toast").wait_for(state="visible")
     assert "could not be loaded" in (page.text_content("#toast") or "")
     assert engine_view(page)["seed"] == "e2e-export"
+
+
+RECORD_SCRIPT = """
+import json, sys
+from jabberwocky.webapi import WebApi
+api = WebApi()
+def req(kind, payload=None):
+    answer = json.loads(api.handle(kind, json.dumps(payload or {})))
+    return answer["result"]
+view = req("new_game", {"seed": "e2e-watch", "players": 3, "bots": "random"})
+while not (view["round"] >= 4 and view["phase"] == "playing" and view["your_turn"]
+           and view["trick"]["cards"]):
+    if view["phase"] == "round-over":
+        view = req("next_round")
+    elif view["your_turn"] and view["phase"] == "bidding":
+        view = req("bid", {"bid": view["legal_bids"][-1]})
+    elif view["your_turn"]:
+        view = req("play", {"card": view["legal_cards"][-1]})
+    else:
+        view = req("bot_step")["view"]
+print(json.dumps({"record": req("export_record")["record"], "step": view["step"]}))
+"""
+
+
+def test_watch_a_record_replays_it_exactly(new_context: Callable[..., BrowserContext],
+                                           site_server: SiteServer, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    made = json.loads(subprocess.run([sys.executable, "-c", RECORD_SCRIPT], capture_output=True,
+                                     text=True, env=env, check=True).stdout)
+    path = tmp_path / "watch.json"
+    path.write_text(made["record"])
+    page = open_table(new_context, site_server, "#seed=e2e-before-watch&players=4&bots=random")
+    settle(page)
+    page.click('[data-action="menu"]')
+    page.click('[data-action="watch-record"]')
+    page.set_input_files("#import-file", str(path))
+    deadline = time.monotonic() + 60
+    while not (marks(page).get("step") == str(made["step"]) and marks(page).get("busy") == "false"
+               and engine_view(page)["seed"] == "e2e-watch"):
+        assert time.monotonic() < deadline, f"the replay stalled at {marks(page)}"
+        page.wait_for_timeout(50)
+    exported = json.loads(page.evaluate(
+        "() => window.__jabberwocky.request('export_record', {}).then(r => r.record)"))
+    original = json.loads(made["record"])
+    assert exported["rounds"] == original["rounds"]
+    # The record is used up: the human takes over at exactly that point.
+    page.locator("#watch-bar").wait_for(state="hidden", timeout=10_000)
+    assert settle(page)["yourTurn"] == "true"

@@ -266,7 +266,14 @@ async function driveBots(token) {
   if (view && view.your_turn && token === gameToken) announce(`Your turn to ${view.phase === "bidding" ? "bid" : "play"}.`);
 }
 
-async function humanBid(n) {
+function watchGuard(auto) {
+  if (!watching || auto) return false;
+  ui.toast("You are watching a replay: choose \u201cTake over from here\u201d to play.");
+  return true;
+}
+
+async function humanBid(n, auto = false) {
+  if (watchGuard(auto)) return;
   const view = S().view;
   if (!view || view.phase !== "bidding") return;
   if (!view.your_turn || S().busy) {
@@ -287,7 +294,8 @@ async function humanBid(n) {
   await afterAction(token);
 }
 
-async function humanCard(card) {
+async function humanCard(card, auto = false) {
+  if (watchGuard(auto)) return;
   const view = S().view;
   if (!view) return;
   const legal = view.phase === "playing" && view.your_turn && !S().busy && (view.legal_cards || []).includes(card);
@@ -354,6 +362,7 @@ function updateFragment(view) {
 
 /** Stop the bot loop of the current game and wait until nothing is in flight. */
 async function takeOver() {
+  if (watching) stopWatching();
   const token = ++gameToken;
   while (S().busy || driving) await sleep(15);
   return token;
@@ -508,7 +517,9 @@ function onAction(action, button) {
     case "share": share(); break;
     case "copy-link": ui.copyText($("share-link").value).then((ok) => { $("share-status").textContent = ok ? "Link copied." : "Select the link and copy it."; }); break;
     case "export-record": exportRecord(); break;
-    case "import-record": $("import-file").click(); break;
+    case "import-record": importMode = "continue"; $("import-file").click(); break;
+    case "watch-record": importMode = "watch"; $("import-file").click(); break;
+    case "stop-watch": stopWatching(); break;
     case "help": ui.openHelp(); break;
     case "menu": toggleMenu(); break;
     case "dismiss-tips": break;
@@ -593,7 +604,95 @@ async function importFile(file) {
     return;
   }
   const text = await file.text();
-  await resumeRecord(text, "import");
+  if (importMode === "watch") await watchRecord(text);
+  else await resumeRecord(text, "import");
+}
+
+// ---------------------------------------------------------------- watching a record
+// The record is replayed through the engine: the same seed, rules and bot levels, seat 0's
+// recorded bids and cards fed in, the bots answering through bot_step (they are seeded, so
+// they repeat their recorded moves).  The record is only read as data here.
+
+let importMode = "continue";
+let watching = null;
+
+function humanMoves(record) {
+  const moves = [];
+  const n = record.players;
+  for (const rnd of record.rounds || []) {
+    const bid = Array.isArray(rnd.bids) ? rnd.bids[0] : null;
+    if (bid === null || bid === undefined) break;
+    moves.push({ kind: "bid", value: bid });
+    for (const trick of rnd.tricks || []) {
+      (trick.cards || []).forEach((card, i) => {
+        if ((trick.leader + i) % n === 0) moves.push({ kind: "card", value: card });
+      });
+    }
+  }
+  return moves;
+}
+
+async function watchRecord(text) {
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (e) {
+    ui.toast(`That file is not JSON: ${e.message}`);
+    return;
+  }
+  const check = await call("import_record", { record: text });
+  if (check.error) {
+    ui.toast(`That file could not be loaded: ${check.error.message}`, 8000);
+    return;
+  }
+  const view = check.result;
+  const moves = humanMoves(record);
+  const ok = await startGame({ seed: view.seed, players: view.players, bots: view.seats.slice(1), rules: view.rules }, true);
+  if (!ok) return;
+  watching = { moves, next: 0, token: gameToken };
+  $("watch-bar").hidden = false;
+  $("watch-text").textContent = `Watching seed "${view.seed}"`;
+  announce(`Watching the recorded game with seed ${view.seed}. Choose Take over from here to play on.`);
+  watchLoop(watching);
+}
+
+async function watchLoop(w) {
+  while (watching === w && w.token === gameToken) {
+    const view = S().view;
+    if (!view || view.phase === "game-over") break;
+    if (S().busy || driving) {
+      await sleep(40);
+      continue;
+    }
+    const f = speedFactor(S());
+    const pause = f > 0 ? Math.max(250, TIMING.botPause * f) : 40;
+    await sleep(pause);
+    if (watching !== w) break;
+    if (view.phase === "round-over") {
+      await nextRound();
+      continue;
+    }
+    if (!view.your_turn) continue;
+    const move = w.moves[w.next];
+    if (!move) {
+      announce("The record ends here: the game is yours to continue.");
+      break;
+    }
+    w.next += 1;
+    const before = view.step;
+    if (move.kind === "bid") await humanBid(move.value, true);
+    else await humanCard(move.value, true);
+    if (S().view && S().view.step === before) {
+      ui.toast("The replay went differently from the record (its bots may be of a level this version lacks). The game is yours from here.", 8000);
+      break;
+    }
+  }
+  if (watching === w) stopWatching();
+}
+
+function stopWatching() {
+  watching = null;
+  $("watch-bar").hidden = true;
 }
 
 // ---------------------------------------------------------------- boot

@@ -40,7 +40,7 @@ export function computeLayout(w, h, view) {
   const trickW = Math.round(cardW * (narrow ? 0.82 : 0.86));
   const trickH = Math.round(trickW * 1.4);
   const top = TOP_BAR + (narrow ? 8 : 12);
-  const humanBadgeY = handY - (narrow ? 26 : 30);
+  const humanBadgeY = handY - (narrow ? 30 : 40);
   const centreTop = top + (narrow ? 120 : 60);
   const centreBottom = humanBadgeY - (narrow ? 20 : 24);
   const cx = w / 2;
