@@ -39,9 +39,10 @@ ZIP_PREFIX = "/lib/python314.zip/"
 PROBE_JS = r"""
 import { loadPyodide } from %(pyodide)s;
 import fs from "node:fs";
-const [stdlib, wheel, script] = process.argv.slice(-3);
+const [stdlib, lock, wheel, script] = process.argv.slice(-4);
 const t0 = performance.now();
 const options = stdlib === "-" ? {} : { stdLibURL: stdlib };
+if (lock !== "-") options.lockFileURL = lock;
 const py = await loadPyodide(options);
 const loadMs = performance.now() - t0;
 py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
@@ -164,12 +165,12 @@ def trimmed_zip(full: Path, modules: list[str], out: Path) -> None:
                 dst.writestr(info, src.read(info.filename), compresslevel=9)
 
 
-def probe(stdlib: str, wheel: Path, work: Path) -> dict[str, object]:
+def probe(stdlib: str, wheel: Path, work: Path, lock: str = "-") -> dict[str, object]:
     js = work / "probe.mjs"
     js.write_text(PROBE_JS % {"pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri())})
     script = work / "scenario.py"
     script.write_text(SCENARIO_PY % {"prefix": ZIP_PREFIX})
-    proc = subprocess.run(["node", str(js), stdlib, str(wheel), str(script)],
+    proc = subprocess.run(["node", str(js), stdlib, lock, str(wheel), str(script)],
                           capture_output=True, text=True, timeout=600)
     for line in proc.stdout.splitlines():
         if line.startswith("@@"):
@@ -295,8 +296,17 @@ def report_trim(site: Path, runs: int, browser: bool = False) -> None:
         if browser:
             browser_start_times(full, trimmed, wheel, runs)
         lock = PYODIDE / "pyodide-lock.json"
-        print(f"pyodide-lock.json: {lock.stat().st_size:,} B (the engine needs no package "
-              f"from it; micropip is loaded by URL)")
+        data = json.loads(lock.read_text())
+        small = work / "pyodide-lock.json"
+        small.write_text(json.dumps({"info": data["info"], "packages": {}}))
+        r = probe(str(trimmed), wheel, work, str(small))
+        o = r["out"]
+        assert isinstance(o, dict)
+        works = (o["scores"], o["again"], o["errors"]) == results["full"]
+        print(f"pyodide-lock.json: {lock.stat().st_size:,} B (gzip {gz(lock.read_bytes()):,} B);"
+              f" an empty package list ({small.stat().st_size} B) with the trimmed stdlib: "
+              f"{'the same games and answers' if works else 'DIFFERENT results'} "
+              f"(start {float(r['loadMs']):.0f} ms; micropip is loaded by URL, not by name)")
         if os.environ.get("JABBERWOCKY_TRIM_OUT"):
             shutil.copy(trimmed, os.environ["JABBERWOCKY_TRIM_OUT"])
 
