@@ -152,7 +152,8 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
     page.click('#round-panel [data-action="scores"]')
     rows = page.locator("#score-sheet tbody tr")
     assert rows.count() == 13
-    totals = page.eval_on_selector_all("#score-sheet tfoot td", "els => els.map(e => +e.textContent)")
+    totals = page.eval_on_selector_all("#score-sheet tfoot td",
+                                       "els => els.map(e => +e.textContent)")
     assert totals == view["scores"]
     page.keyboard.press("Escape")
     # Replay these deals: the same seed, round 1 again.
@@ -221,9 +222,10 @@ def test_corrupt_save_is_discarded_with_a_message(new_context: Callable[..., Bro
                           "record": '{"format": 1}'})
     for stored in ("{not json", foreign):
         context = new_context(viewport=DESKTOP, reduced_motion="reduce")
+        plant = (f"localStorage.setItem('jabberwocky.save.v1', {json.dumps(stored)});"
+                 " sessionStorage.setItem('planted', '1');")
         context.add_init_script(
-            "try { if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');"
-            f" localStorage.setItem('jabberwocky.save.v1', {json.dumps(stored)}); }} }} catch (e) {{}}")
+            f"try {{ if (!sessionStorage.getItem('planted')) {{ {plant} }} }} catch (e) {{}}")
         page = context.new_page()
         page.goto(site_server.url)
         wait_for_phase(page, "bidding", BOOT_TIMEOUT)

@@ -25,6 +25,7 @@ export function phaseText(view) {
 export function turnText(view) {
   if (view.phase === "game-over") return "game over";
   if (view.phase === "round-over") return "round over";
+  if (view.your_turn && document.body.classList.contains("watching")) return "replay: your recorded move";
   if (view.your_turn) return view.phase === "bidding" ? "your turn to bid" : "your turn to play";
   if (view.to_act === null || view.to_act === undefined) return "";
   return `${view.names[view.to_act]} to ${view.phase === "bidding" ? "bid" : "play"}`;

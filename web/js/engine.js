@@ -20,9 +20,24 @@ export class EngineError extends Error {
   }
 }
 
+const SNAPSHOT_CACHE = "jabberwocky-snapshot";
+const RESTORE_TIMEOUT_MS = 20000;
+const RESTORE_TIMEOUT_KEY = "jabberwocky.restoreTimeoutMs"; // tests shorten it
+
+function restoreTimeout() {
+  try {
+    const ms = Number(localStorage.getItem(RESTORE_TIMEOUT_KEY));
+    return ms > 0 ? ms : RESTORE_TIMEOUT_MS;
+  } catch {
+    return RESTORE_TIMEOUT_MS;
+  }
+}
+
 export class Engine extends EventTarget {
   constructor(workerUrl = new URL("../worker.js", import.meta.url)) {
     super();
+    this.workerUrl = workerUrl;
+    this.restoreTimer = 0;
     this.startedAt = performance.now();
     this.nextId = 1;
     this.pending = new Map();
@@ -35,12 +50,45 @@ export class Engine extends EventTarget {
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // reported through the "failed" event as well
-    this.worker = new Worker(workerUrl, { type: "module" });
-    this.worker.addEventListener("message", (event) => this._onMessage(event.data));
-    this.worker.addEventListener("error", (event) => {
+    this._startWorker(workerUrl);
+  }
+
+  _startWorker(url) {
+    const worker = new Worker(url, { type: "module" });
+    worker.addEventListener("message", (event) => {
+      if (worker === this.worker) this._onMessage(event.data);
+    });
+    worker.addEventListener("error", (event) => {
       event.preventDefault?.();
+      if (worker !== this.worker) return;
       this._fail(`the engine worker failed: ${event.message || "it could not be loaded"}`);
     });
+    this.worker = worker;
+  }
+
+  /**
+   * A memory snapshot that does not restore in time (it should take about a second) is
+   * treated like a broken one: the worker is replaced by one that starts normally, the
+   * stored snapshot is deleted, and requests already sent are sent again.
+   */
+  _watchRestore() {
+    clearTimeout(this.restoreTimer);
+    const ms = restoreTimeout();
+    this.restoreTimer = setTimeout(async () => {
+      if (this.info || this.failure) return;
+      this.worker.terminate();
+      try {
+        await caches.delete(SNAPSHOT_CACHE);
+      } catch {
+        // storage unavailable: the new worker does not look anyway
+      }
+      const url = new URL(this.workerUrl);
+      url.searchParams.set("snapshot", "timeout");
+      this._startWorker(url);
+      for (const [id, waiter] of this.pending) {
+        this.worker.postMessage({ id, type: waiter.type, payload: waiter.payload });
+      }
+    }, ms);
   }
 
   /** Send one request; resolves with its result, rejects with an EngineError. */
@@ -49,7 +97,7 @@ export class Engine extends EventTarget {
     const id = this.nextId++;
     const sent = performance.now();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, type, sent });
+      this.pending.set(id, { resolve, reject, type, payload, sent });
       this.worker.postMessage({ id, type, payload });
     });
   }
@@ -70,7 +118,11 @@ export class Engine extends EventTarget {
     const detail = msg.payload ?? {};
     if (msg.type === "progress") {
       this.progress = detail;
+    } else if (msg.type === "restoring") {
+      this._watchRestore();
+      return;
     } else if (msg.type === "ready") {
+      clearTimeout(this.restoreTimer);
       this.info = { ...detail, pageMs: Math.round(performance.now() - this.startedAt) };
       this._resolveReady(this.info);
     } else if (msg.type === "failed") {

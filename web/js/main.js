@@ -34,7 +34,10 @@ function paint(state) {
   const settled = !state.busy;
   renderer.request();
   const layout = renderer.relayout();
-  $("bid-panel").style.bottom = `${Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26))}px`;
+  const above = Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
+  $("bid-panel").style.bottom = `${above}px`;
+  const bidShown = !$("bid-panel").hidden;
+  $("toast").style.bottom = `${above + (bidShown ? $("bid-panel").offsetHeight + 10 : 0)}px`;
   a11y.renderHand(view && settled ? view : view && { ...view, your_turn: false }, layout);
   a11y.renderBids(view && settled ? view : view && { ...view, your_turn: false }, state.ui.hint);
   a11y.renderStatus(view && settled ? view : view && { ...view, your_turn: false }, state.busy || driving);
@@ -486,7 +489,9 @@ async function openFromFragment(hash, saved) {
   }
   const players = options.players || settings.players;
   const bots = checkBots(options, levels, players, problems) ?? botsPayload({ ...settings, players });
-  const rules = options.rules || rulesFromSettings(settings, RULE_PRESETS);
+  // A shared link names its rules unless they are the default; your own settings apply
+  // only to links without a seed.
+  const rules = options.rules || (options.seed ? "jabberwocky" : rulesFromSettings(settings, RULE_PRESETS));
   if (problems.length) ui.toast(problems.join(" "), 9000);
   const ok = await startGame({ seed: options.seed, players, bots, rules });
   if (!ok) await startGame({ players: 4, bots: S().defaultLevel, rules: "jabberwocky" });
@@ -651,6 +656,7 @@ async function watchRecord(text) {
   if (!ok) return;
   watching = { moves, next: 0, token: gameToken };
   $("watch-bar").hidden = false;
+  document.body.classList.add("watching");
   $("watch-text").textContent = `Watching seed "${view.seed}"`;
   announce(`Watching the recorded game with seed ${view.seed}. Choose Take over from here to play on.`);
   watchLoop(watching);
@@ -693,6 +699,8 @@ async function watchLoop(w) {
 function stopWatching() {
   watching = null;
   $("watch-bar").hidden = true;
+  document.body.classList.remove("watching");
+  store.set({});
 }
 
 // ---------------------------------------------------------------- boot

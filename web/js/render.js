@@ -20,6 +20,7 @@ function opponentAngles(k) {
 export function computeLayout(w, h, view) {
   const players = view ? view.players : 4;
   const narrow = w < 640;
+  const short = !narrow && h < 560; // landscape phones: opponents in a row, no card backs
   const handN = view ? Math.max(view.hand.length, 1) : 9;
   const TOP_BAR = narrow ? TOP_NARROW : TOP_WIDE;
   let cardW = Math.round(Math.min(w / (narrow ? 5.4 : 9.5), (h - TOP_BAR) * 0.13, 104));
@@ -40,18 +41,19 @@ export function computeLayout(w, h, view) {
   const trickW = Math.round(cardW * (narrow ? 0.82 : 0.86));
   const trickH = Math.round(trickW * 1.4);
   const top = TOP_BAR + (narrow ? 8 : 12);
-  const humanBadgeY = handY - (narrow ? 30 : 40);
-  const centreTop = top + (narrow ? 120 : 60);
+  const humanBadgeY = handY - (narrow || short ? 30 : 40);
+  const centreTop = top + (narrow ? 120 : short ? 58 : 60);
   const centreBottom = humanBadgeY - (narrow ? 20 : 24);
   const cx = w / 2;
   const cy = (centreTop + centreBottom) / 2 + (narrow ? 6 : 0);
   const seats = [{ x: cx, y: humanBadgeY, dir: { x: 0, y: 1 }, human: true }];
   const k = players - 1;
-  if (narrow) {
-    const cell = (w - 2 * margin) / k;
+  if (narrow || short) {
+    const cell = Math.min((w - 2 * margin) / k, 200);
+    const x0 = cx - (cell * k) / 2;
     for (let i = 0; i < k; i++) {
-      const x = margin + cell * (i + 0.5);
-      seats.push({ x, y: top + 58, dir: norm(x - cx, top - cy), cell });
+      const x = x0 + cell * (i + 0.5);
+      seats.push({ x, y: top + (short ? 26 : 58), dir: norm(x - cx, top - cy), cell });
     }
   } else {
     const rx = w / 2 - Math.max(120, w * 0.12);
@@ -66,19 +68,19 @@ export function computeLayout(w, h, view) {
   const reach = trickH * 0.5;
   const trickPos = seats.map((s, i) => {
     const rot = ((i * 37) % 11 - 5) * 0.012;
-    if (narrow) {
+    if (narrow || short) {
       // Phones: the opponents' cards in a row under their badges, yours below the row.
       if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * 0.05, rot };
-      return { x: cx + (s.x - cx) * 0.72 - trickW / 2, y: cy - trickH * 0.95, rot };
+      return { x: cx + (s.x - cx) * (short ? 0.5 : 0.72) - trickW / 2, y: cy - trickH * (short ? 0.75 : 0.95), rot };
     }
     return { x: cx + s.dir.x * reach * 1.25 - trickW / 2, y: cy + s.dir.y * reach - trickH / 2, rot };
   });
-  const trump = narrow
+  const trump = narrow || short
     ? { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 }
     : { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
   return {
     w, h, narrow, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, cx, cy, trump,
-    top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
+    top, margin, short, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
   };
 }
 
@@ -318,7 +320,7 @@ function fitText(ctx, str, max, size, weight = 600) {
 
 function drawBadge(ctx, L, view, seat, s, now) {
   const narrow = L.narrow;
-  const bw = narrow ? Math.min(s.cell || 96, 100) - 6 : 150;
+  const bw = narrow || L.short ? Math.min(s.cell || 96, L.short ? 150 : 100) - 6 : 150;
   const bh = narrow ? 50 : 54;
   const x = s.x - bw / 2;
   const y = s.y - bh / 2;
@@ -362,7 +364,7 @@ function drawBadge(ctx, L, view, seat, s, now) {
 }
 
 function drawOpponentBacks(ctx, L, seat, s, count) {
-  if (!count) return;
+  if (!count || L.short) return;
   const bw = L.backW;
   const bh = bw * 1.4;
   const step = Math.min(bw * 0.32, (L.narrow ? 58 : 100) / Math.max(count, 1));
