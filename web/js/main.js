@@ -551,6 +551,7 @@ async function askHint() {
     ui.toast("Hints are for your turn.");
     return;
   }
+  ui.toast("Thinking…", 1500);
   const { result, error } = await call("hint");
   if (error) {
     ui.toast(`No hint: ${error.message}`);
