@@ -1,6 +1,8 @@
 """Fixtures for the end-to-end tests: the built site, a server under a sub-path, Chromium.
 
-- ``site_dir`` (session): ``_site/`` built once per session with ``tools.site.build``.
+- ``site_dir`` (session): ``_site/`` built once per session with ``tools.site.build``
+  (``JABBERWOCKY_SITE=/some/dir`` builds and serves a private copy instead: useful while
+  someone else rebuilds ``_site/`` in the same tree).
 - ``site_server`` (session): serves it at ``http://127.0.0.1:PORT/jabberwocky/`` (the
   GitHub Pages sub-path); ``.url``, ``.origin``, ``.stop()``, ``.start()`` (same port).
 - ``browser_type_launch_args``: Debian's ``/usr/bin/chromium`` with the flags this machine

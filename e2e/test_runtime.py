@@ -178,3 +178,19 @@ def test_a_worker_that_cannot_start_says_why(page: Page, site_server: SiteServer
     assert failed and "engine wheel" in failed[0]["message"] and "404" in failed[0]["message"]
     err = request(page, "state")["error"]
     assert err["kind"] == "InternalError" and "engine wheel" in err["message"]
+
+
+def test_a_snapshot_that_restores_too_slowly_is_dropped(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    context = new_context()
+    page = context.new_page()
+    _visit(page, site_server.url)
+    wait_for_dataset(page, "snapshot", "made", BOOT_TIMEOUT)
+    # a 1 ms limit: the page gives up on the restore, replaces the worker, drops the copy
+    page.evaluate("() => localStorage.setItem('jabberwocky.restoreTimeoutMs', '1')")
+    info = _visit(page, site_server.url)
+    assert info["snapshot"].startswith("failed: restoring the snapshot took too long"), str(info)
+    assert page.evaluate("document.body.dataset.snapshot") == "failed"
+    page.evaluate("() => localStorage.removeItem('jabberwocky.restoreTimeoutMs')")
+    wait_for_dataset(page, "snapshot", "made", BOOT_TIMEOUT)
+    assert _visit(page, site_server.url)["snapshot"] == "used"

@@ -267,6 +267,11 @@ async function loadBuildInfo() {
 
 async function boot() {
   progress(0, "Starting…");
+  // named "… snapshot=timeout": the page gave up on restoring a snapshot and deleted it
+  const skip = /\bsnapshot=timeout\b/.test(self.name ?? "");
+  if (skip) {
+    snapshotState = "failed: restoring the snapshot took too long; started normally";
+  }
   const cachePromise = openSnapshotCache();
   const [info, cache] = await Promise.all([loadBuildInfo(), cachePromise]);
   mark("buildInfo");
@@ -274,8 +279,9 @@ async function boot() {
   expectBytes("wheel", sizes[info.wheel]);
   const wheel = fetchWheel(info);
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
-  const stored = await findSnapshot(cache);
+  const stored = skip ? null : await findSnapshot(cache);
   if (stored && snapshotFits(stored, info)) {
+    self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
     try {
       [pyodide, handle] = await bootFromSnapshot(cache, stored, info, wheel);
       snapshotState = "used";

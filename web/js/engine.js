@@ -53,8 +53,10 @@ export class Engine extends EventTarget {
     this._startWorker(workerUrl);
   }
 
-  _startWorker(url) {
-    const worker = new Worker(url, { type: "module" });
+  _startWorker(url, name = "jabberwocky") {
+    // The worker reads its instructions from its name: a URL query would be lost when the
+    // service worker answers from its cache (a worker's location is its response's URL).
+    const worker = new Worker(url, { type: "module", name });
     worker.addEventListener("message", (event) => {
       if (worker === this.worker) this._onMessage(event.data);
     });
@@ -82,9 +84,7 @@ export class Engine extends EventTarget {
       } catch {
         // storage unavailable: the new worker does not look anyway
       }
-      const url = new URL(this.workerUrl);
-      url.searchParams.set("snapshot", "timeout");
-      this._startWorker(url);
+      this._startWorker(this.workerUrl, "jabberwocky snapshot=timeout");
       for (const [id, waiter] of this.pending) {
         this.worker.postMessage({ id, type: waiter.type, payload: waiter.payload });
       }
