@@ -3,7 +3,7 @@
 
 import { engine } from "./engine.js";
 import { createStore, speedFactor, rulesFromSettings, RULE_PRESETS, TIMING, presetSettings } from "./state.js";
-import { createRenderer } from "./render.js";
+import { createRenderer, drawCard } from "./render.js";
 import { createA11y, turnText } from "./a11y.js";
 import { createInput } from "./input.js";
 import { parseFragment, serializeFragment, checkBots, PRESETS } from "./fragment.js";
@@ -712,7 +712,20 @@ function showProgress({ fraction, text }) {
   if (text) $("loading-text").textContent = text;
 }
 
+function drawLoadingFan() {
+  const canvas = $("loading-fan");
+  const dpr = Math.min(window.devicePixelRatio || 1, 3);
+  canvas.width = 240 * dpr;
+  canvas.height = 120 * dpr;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ["AS", "AH", "AC", "AD"].forEach((card, i) => {
+    drawCard(ctx, card, 50 + i * 26, 14 + Math.abs(i - 1.5) * 6, 62, 87, { rot: (i - 1.5) * 0.2 });
+  });
+}
+
 async function boot() {
+  drawLoadingFan();
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
   store.set({ ui: { reducedMotion: motion.matches } });
   motion.addEventListener?.("change", (e) => store.set({ ui: { reducedMotion: e.matches } }));

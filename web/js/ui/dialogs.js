@@ -4,6 +4,7 @@
 import { drawCard } from "../render.js";
 import { presetSettings } from "../state.js";
 import { seedInWords } from "../fragment.js";
+import { cardShort, isRed } from "../cards.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,13 +41,13 @@ export function fillScoreSheet(table, view) {
   table.replaceChildren();
   const head = el("thead");
   const hr = el("tr");
-  hr.append(el("th", { scope: "col" }, "Round"), el("th", { scope: "col" }, "Cards"), el("th", { scope: "col" }, "Trump"));
+  hr.append(el("th", { scope: "col", "aria-label": "Round" }, "#"), el("th", { scope: "col" }, "Trump"));
   view.names.forEach((n) => hr.append(el("th", { scope: "col" }, n)));
   head.append(hr);
   const body = el("tbody");
   for (const row of view.history) {
     const tr = el("tr");
-    tr.append(el("th", { scope: "row" }, String(row.round)), el("td", {}, String(row.hand_size)), el("td", { className: "trump" }, row.trump_card.replace("T", "10")));
+    tr.append(roundCell(row.round, row.hand_size), trumpCell(row.trump_card));
     for (let s = 0; s < view.players; s++) {
       const exact = row.bids[s] === row.taken[s];
       const td = el("td", { className: exact ? "exact" : "" });
@@ -58,7 +59,7 @@ export function fillScoreSheet(table, view) {
   }
   if (view.phase === "bidding" || view.phase === "playing") {
     const tr = el("tr", { className: "current" });
-    tr.append(el("th", { scope: "row" }, String(view.round)), el("td", {}, String(view.hand_size)), el("td", { className: "trump" }, view.trump_card.replace("T", "10")));
+    tr.append(roundCell(view.round, view.hand_size), trumpCell(view.trump_card));
     for (let s = 0; s < view.players; s++) {
       const b = view.bids[s] === null ? "–" : view.bids[s];
       tr.append(el("td", {}, `${b} / ${view.taken[s]}…`));
@@ -67,10 +68,22 @@ export function fillScoreSheet(table, view) {
   }
   const foot = el("tfoot");
   const fr = el("tr");
-  fr.append(el("th", { scope: "row", colspan: "3" }, "Total"));
+  fr.append(el("th", { scope: "row", colspan: "2" }, "Total"));
   view.scores.forEach((p) => fr.append(el("td", {}, String(p))));
   foot.append(fr);
   table.append(head, body, foot);
+}
+
+function roundCell(round, cards) {
+  const th = el("th", { scope: "row" }, String(round));
+  th.append(el("span", { className: "bm" }, `${cards} cards`));
+  return th;
+}
+
+function trumpCell(card) {
+  const td = el("td", { className: isRed(card) ? "trump red" : "trump" }, cardShort(card));
+  td.setAttribute("aria-label", `trump ${card}`);
+  return td;
 }
 
 export function showScores(view) {
