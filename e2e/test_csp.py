@@ -148,7 +148,7 @@ def test_the_policy_is_enforced(page: Page, site_server: SiteServer) -> None:
 
     (eval cannot be tried from here: code run by the test through DevTools is exempt.)"""
     page.add_init_script(LISTEN)
-    open_game(page, site_server.url, "#seed=csp-enforced&players=3&bots=random")
+    page.goto(site_server.url + "#seed=csp-enforced&players=3&bots=random")  # no need to wait
     ran = page.evaluate("""() => {
         window.__inlineRan = false;
         const s = document.createElement("script");
