@@ -27,7 +27,7 @@ from .sampling import DealSampler, HandValue, estimate_goal
 BID_WORK = (8000, 8000)
 """Tricks simulated per bid decision: a first pass over every candidate bid, then a
 second pass over the best two (samples = work / (candidates * hand size))."""
-PLAY_WORK = 3000
+PLAY_WORK = 5000
 """Tricks simulated per card decision (samples = work / (cards * tricks left))."""
 SAMPLES = (24, 600)
 """Fewest and most deals sampled in one pass."""

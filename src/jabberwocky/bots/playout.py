@@ -26,6 +26,10 @@ RM_SUITS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
 )
 """The rank-major mask of each suit."""
 
+LEAD_LOW = True
+"""Needing tricks without a sure winner: lead low (True; keeps the high cards for
+later, measured slightly better in self-play) or the highest card (False)."""
+
 _TO_RM = tuple((c % 13) * 4 + c // 13 for c in range(52))
 _FROM_RM = tuple((b & 3) * 13 + (b >> 2) for b in range(52))
 
@@ -145,7 +149,11 @@ def play_out(
                             if top >= 0 and legal >> top & 1 and top > c:
                                 c = top
                 if c < 0:
-                    c = legal.bit_length() - 1
+                    if LEAD_LOW:
+                        x = legal & ntm or legal
+                        c = (x & -x).bit_length() - 1
+                    else:
+                        c = legal.bit_length() - 1
             else:
                 x = legal & ntm or legal
                 c = (x & -x).bit_length() - 1

@@ -67,7 +67,7 @@ def _bits(mask: int) -> list[int]:
 class DealSampler:
     """Draws the other seats' hidden hands for one observation."""
 
-    def __init__(self, obs: Observation, sigma: float = BID_SIGMA) -> None:
+    def __init__(self, obs: Observation, sigma: float | None = None) -> None:
         n = obs.players
         self.players = n
         self.seat = obs.seat
@@ -90,6 +90,7 @@ class DealSampler:
             b = obs.bids[p]
             if p != obs.seat and b is not None and b >= obs.taken[p] and self.counts[p] > 0:
                 self.needs.append((p, b - obs.taken[p]))
+        sigma = BID_SIGMA if sigma is None else sigma
         self.inv2s2 = 1.0 / (2.0 * sigma * sigma)
         order = sorted((p for p in range(n) if self.counts[p] > 0),
                        key=lambda p: -self.void_masks[p].bit_count())
