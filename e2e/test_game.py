@@ -353,3 +353,28 @@ def test_watch_a_record_replays_it_exactly(new_context: Callable[..., BrowserCon
     # The record is used up: the human takes over at exactly that point.
     page.locator("#watch-bar").wait_for(state="hidden", timeout=10_000)
     assert settle(page)["yourTurn"] == "true"
+
+
+def test_hint_gives_odds_for_bids_and_a_card_to_play(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-hint&players=4&bots=medium")
+    m = settle(page)
+    assert m["phase"] == "bidding"
+    view = engine_view(page)
+    page.click('[data-action="hint"]')
+    page.locator("#bid-hint .odds").wait_for(state="visible")
+    odds = page.eval_on_selector_all(
+        "#bid-hint .odds li", "els => els.map(e => parseInt(e.lastChild.textContent))")
+    assert len(odds) == view["hand_size"] + 1
+    assert 97 <= sum(odds) <= 103  # rounded percentages
+    suggested = page.get_attribute("[data-bid].suggested", "data-bid")
+    assert suggested is not None and int(suggested) in view["legal_bids"]
+    page.click("[data-bid].suggested")
+    wait_changed(page, m)
+    m = settle(page)
+    assert m["phase"] == "playing"
+    page.click('[data-action="hint"]')
+    page.locator("#toast").filter(has_text="Suggested card").wait_for()
+    card = page.evaluate("() => document.activeElement.dataset.card")
+    assert card in engine_view(page)["legal_cards"]
+    assert "Suggested card" in (page.text_content("#toast") or "")
