@@ -7,6 +7,8 @@ with small budgets so they stay quick (also under Pyodide).
 
 from __future__ import annotations
 
+import pytest
+
 from jabberwocky.bots import make_bot
 from jabberwocky.bots.base import HINT_PURPOSE
 from jabberwocky.bots.hard import HardBot
@@ -21,6 +23,7 @@ from jabberwocky.bots.playout import (
 from jabberwocky.bots.random_bot import RandomBot
 from jabberwocky.bots.sampling import DealSampler
 from jabberwocky.cards import cards_of
+from jabberwocky.errors import JabberwockyError
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from jabberwocky.observation import Observation
 from jabberwocky.rng import Rng
@@ -309,3 +312,12 @@ def test_hints_use_their_own_random_stream() -> None:
     g = mid_round_positions(1)[0]
     obs = g.observation(g.to_act)  # type: ignore[arg-type]
     assert obs.rng().next64() != obs.rng(HINT_PURPOSE).next64()
+
+
+def test_asking_out_of_turn_says_so() -> None:
+    g = Game("out-of-turn", 4)
+    other = (g.to_act + 1) % 4  # type: ignore[operator]
+    with pytest.raises(JabberwockyError, match="nothing to decide"):
+        small_bot().hint(g.observation(other))
+    with pytest.raises(JabberwockyError, match="nothing to decide"):
+        small_bot().act(g.observation(other))

@@ -18,6 +18,7 @@ Work is bounded by sample counts, never by the clock, and the samples come from
 from __future__ import annotations
 
 from ..cards import Card
+from ..errors import JabberwockyError
 from ..observation import Observation
 from ..rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
@@ -51,6 +52,14 @@ class HardBot(Bot):
         self.bid_work = bid_work
         self.play_work = play_work
         self.spoil = spoil
+
+    @staticmethod
+    def _check_turn(obs: Observation) -> None:
+        if not obs.my_turn or obs.phase not in ("bidding", "playing"):
+            raise JabberwockyError(
+                f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, seat "
+                f"{obs.to_act} to act): ask for a move or a hint only on the seat's turn"
+            )
 
     # -- bidding ----------------------------------------------------------------------
 
@@ -95,6 +104,7 @@ class HardBot(Bot):
         return max(cands, key=rank), counts
 
     def choose_bid(self, obs: Observation) -> int:
+        self._check_turn(obs)
         return self.bid_distribution(obs, obs.rng())[0]
 
     # -- play -------------------------------------------------------------------------
@@ -164,6 +174,7 @@ class HardBot(Bot):
         return from_rm(groups[best][0]), scores
 
     def choose_card(self, obs: Observation) -> Card:
+        self._check_turn(obs)
         return self.card_scores(obs, obs.rng())[0]
 
     # -- hints ------------------------------------------------------------------------
@@ -174,6 +185,7 @@ class HardBot(Bot):
         For a bid, ``probabilities[k]`` is the share of simulated deals in which the
         seat took exactly ``k`` tricks while playing for the suggested bid.
         """
+        self._check_turn(obs)
         rng = obs.rng(HINT_PURPOSE)
         if obs.phase == "bidding":
             bid, counts = self.bid_distribution(obs, rng)
