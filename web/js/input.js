@@ -55,6 +55,11 @@ export function createInput({ getView, emit }) {
     }
   }
 
+  // Remember how the player is playing: focus is guided (and drawn) for keyboard users only.
+  document.addEventListener("keydown", (e) => {
+    if (!e.altKey && !e.ctrlKey && !e.metaKey) document.body.dataset.input = "keyboard";
+  }, true);
+  document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
   document.addEventListener("keydown", onKey);
   // Every [data-action] button anywhere sends its action.
   document.addEventListener("click", (event) => {

@@ -40,7 +40,7 @@ async function boot() {
   app.a11y = createA11y({
     onCard: humanCard,
     onBid: humanBid,
-    onFocusCard: (card) => store.set({ ui: { focusCard: card } }),
+    onFocusCard: (card) => store.set({ ui: { focusCard: card && document.body.dataset.input === "keyboard" ? card : null } }),
     onHoverCard: (card) => store.set({ ui: { hoverCard: card } }),
   });
   createInput({ getView: () => S().view, emit: (action, arg) => (action === "bid" ? humanBid(arg) : onAction(action, arg)) });

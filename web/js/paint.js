@@ -36,7 +36,7 @@ export function paint(state) {
 /** Keep keyboard focus useful: when focus is lost (its control vanished), put it on
  *  the control the player needs next. */
 function guideFocus(view) {
-  if (!view) return;
+  if (!view || document.body.dataset.input !== "keyboard") return;
   const active = document.activeElement;
   const lost = !active || active === document.body || active.closest("[hidden]") || active.disabled;
   if (!lost || document.querySelector("dialog[open]")) return;

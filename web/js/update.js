@@ -8,6 +8,8 @@
 // Test hooks: document.body.dataset.update is "none", "installing", "ready" (toast shown)
 // or "reloading"; the toast is `.update-toast` with a button `[data-action="reload-update"]`.
 
+import { engine } from "./engine.js";
+
 const SW_URL = new URL("../sw.js", import.meta.url);
 
 let toast = null;
@@ -71,6 +73,10 @@ function showToast(message, onReload) {
  * options.beforeReload(): called right before the reload the player asked for (e.g. to
  *   flush the saved game); may return a Promise.
  * options.message: the toast text.
+ * options.registerAfter: a Promise to wait for before registering (default: the engine
+ *   is ready). On a first visit the engine's own downloads then fill the HTTP cache and
+ *   the service worker's precache revalidates them (304) instead of downloading Pyodide
+ *   a second time.
  * Returns a Promise of {registration, checkForUpdate(), applyUpdate()}.
  */
 export async function initUpdates(options = {}) {
@@ -81,6 +87,11 @@ export async function initUpdates(options = {}) {
     return none;
   }
   const sw = navigator.serviceWorker;
+  try {
+    await (options.registerAfter ?? engine.ready);
+  } catch {
+    // The engine failed to start: register anyway (offline play may still come later).
+  }
   let registration;
   try {
     registration = await sw.register(SW_URL.href, { scope: "./", type: "classic" });
