@@ -99,7 +99,7 @@ export function checkBots(options, levels, players, problems) {
 export function serializeFragment({ seed, players, bots, rules }) {
   const parts = [`seed=${encodeURIComponent(seed)}`, `players=${players}`];
   const b = Array.isArray(bots) ? bots.join(",") : bots;
-  if (b) parts.push(`bots=${encodeURIComponent(b)}`);
+  if (b) parts.push(`bots=${b.split(",").map(encodeURIComponent).join(",")}`);
   if (rules && rules !== "jabberwocky") parts.push(`rules=${encodeURIComponent(rules)}`);
   return "#" + parts.join("&");
 }
