@@ -7,7 +7,7 @@
 // - install: put every file of the build into "jabberwocky-site-<hash>". Files whose
 //   content hash is unchanged since an older build still in Cache Storage are copied
 //   from that cache (an update does not download Pyodide's 13 MB again); the others are
-//   fetched, bypassing the HTTP cache. A new build installs in the background and waits.
+//   fetched, revalidated with the server. A new build installs in the background and waits.
 // - activate: delete older "jabberwocky-site-*" caches only (other caches, such as the
 //   runtime's memory snapshot, are not ours), then take control of open pages.
 // - fetch: cache-first, ignoring the query string; only this build's cache is read, so
@@ -56,7 +56,9 @@ async function install() {
   try {
     const reused = await reuseUnchanged(cache);
     const missing = PRECACHE.filter((path) => !reused.has(path));
-    await cache.addAll(missing.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+    // "no-cache": revalidate with the server, so the files are this build's, yet a file the
+    // page has just downloaded is not downloaded again (the server answers 304).
+    await cache.addAll(missing.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" })));
     await cache.put(HASHES_KEY, new Response(JSON.stringify(HASHES),
       { headers: { "Content-Type": "application/json" } }));
   } catch (err) {
