@@ -75,9 +75,9 @@ export function computeLayout(w, h, view) {
     }
     return { x: cx + s.dir.x * reach * 1.25 - trickW / 2, y: cy + s.dir.y * reach - trickH / 2, rot };
   });
-  const trump = narrow || short
-    ? { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 }
-    : { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
+  let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
+  if (short) trump = { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 };
+  else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
   return {
     w, h, narrow, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, cx, cy, trump,
     top, margin, short, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
