@@ -160,7 +160,11 @@ def best_bid(obs: Observation, dist: list[float]) -> int:
 
 
 def card_scores(obs: Observation) -> list[tuple[Card, float]]:
-    """Each legal card with the estimated chance of making the bid exactly if played."""
+    """Each legal card with the estimated chance of making the bid exactly if played:
+    ``P(win now) * P(rest takes need-1) + P(lose now) * P(rest takes need)``, the rest
+    being a Poisson binomial over :func:`card_values`.  These are the hint's numbers;
+    the move itself follows :func:`play_card`, which usually but not always picks the
+    top-scored card (independence makes the estimate too kind to waiting)."""
     k = Knowledge(obs)
     values = card_values(k)
     need = k.need[k.me]
