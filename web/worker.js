@@ -4,7 +4,10 @@
 // answers {id, result} or {id, error: {kind, message}}.  Unsolicited messages:
 // {type: "progress", payload: {fraction, text}}, {type: "ready", payload: {pyodide,
 // snapshot, ms, build}} and, once a memory snapshot has been stored for the next visit,
-// {type: "snapshot", payload: {snapshot: "made"|"failed: …", ms, bytes}}.
+// {type: "snapshot", payload: {snapshot: "made"|"failed: …", ms, bytes}}; also
+// {type: "restoring"} (a snapshot restore begins: the page gives it 20 s, then replaces
+// this worker by one named "… snapshot=timeout", which starts normally) and
+// {type: "failed", payload: {kind, message}} when the engine cannot start at all.
 //
 // Start-up: build.json (names the wheel, the build and the Pyodide version) and the
 // stored memory snapshot are looked up together.  With a snapshot that fits this build,
@@ -45,28 +48,25 @@ function progress(fraction, text) {
   self.postMessage({ type: "progress", payload: { fraction: lastFraction, text } });
 }
 
-function downloadFraction() {
-  let loaded = 0;
-  let total = 0;
-  for (const entry of tracked.values()) {
-    loaded += Math.min(entry.loaded, entry.total);
-    total += entry.total;
-  }
-  return total ? loaded / total : 0;
-}
-
 function expectBytes(key, total) {
   if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, total || 1) });
 }
 
-function countBytes(key, n, text) {
+function countBytes(key, n) {
   const entry = tracked.get(key);
   if (!entry) return;
   entry.loaded += n;
-  progress(DOWNLOAD_SHARE * downloadFraction(), text);
+  let loaded = 0;
+  let total = 0;
+  for (const e of tracked.values()) {
+    loaded += Math.min(e.loaded, e.total);
+    total += e.total;
+  }
+  const mb = (b) => (b / 1048576).toFixed(1);
+  progress(DOWNLOAD_SHARE * (total ? loaded / total : 0), `Downloading Python… ${mb(loaded)} of ${mb(total)} MB`);
 }
 
-async function drain(key, response, text) {
+async function drain(key, response) {
   // Reads a clone of a response to count its bytes; the original goes on untouched, so
   // streaming compilation and the browser's compiled-code cache still work.
   try {
@@ -76,24 +76,21 @@ async function drain(key, response, text) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      countBytes(key, value.byteLength, text);
+      countBytes(key, value.byteLength);
     }
   } catch {
     // progress only: the real reader reports any failure
   }
 }
 
-const TRACK = [
-  ["pyodide.asm.wasm", "Loading Python…"],
-  ["python_stdlib.zip", "Loading Python's library…"],
-];
+const TRACK = ["pyodide.asm.wasm", "python_stdlib.zip"];
 const realFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const response = await realFetch(input, init);
   const url = typeof input === "string" ? input : (input.url ?? String(input));
-  for (const [name, text] of TRACK) {
+  for (const name of TRACK) {
     if (url.endsWith(name) && response.ok && response.body && tracked.has(name)) {
-      drain(name, response.clone(), text);
+      drain(name, response.clone());
     }
   }
   return response;
@@ -129,7 +126,7 @@ async function fetchWheel(info) {
     if (done) break;
     parts.push(value);
     size += value.byteLength;
-    countBytes(key, value.byteLength, "Loading the game…");
+    countBytes(key, value.byteLength);
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -293,7 +290,7 @@ async function boot() {
   } else if (stored) {
     await dropSnapshot(cache); // made by another build or another Pyodide
   }
-  for (const [name] of TRACK) expectBytes(name, sizes[`pyodide/${name}`]);
+  for (const name of TRACK) expectBytes(name, sizes[`pyodide/${name}`]);
   const canSnapshot = cache !== null;
   pyodide = await loadPyodide({ _makeSnapshot: canSnapshot });
   mark("pyodide");
