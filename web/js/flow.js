@@ -75,6 +75,7 @@ export async function humanBid(n, auto = false) {
     return;
   }
   if (n > view.hand_size) return;
+  ui.hideToast();
   const token = app.gameToken;
   await runBusy(async () => {
     const { result, error } = await call("bid", { bid: n });
@@ -103,6 +104,7 @@ export async function humanCard(card, auto = false) {
     setTimeout(() => app.renderer.request(), 950);
     return;
   }
+  ui.hideToast(); // an old message must not linger over a new move
   const token = app.gameToken;
   const layout = app.renderer.relayout();
   const slot = layout.hand.find((s) => s.card === card);

@@ -35,6 +35,11 @@ export function toast(message, ms = 4200) {
   toastTimer = setTimeout(() => { t.hidden = true; }, ms);
 }
 
+export function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").hidden = true;
+}
+
 // ---------------------------------------------------------------- score sheet
 
 export function fillScoreSheet(table, view) {
