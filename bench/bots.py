@@ -17,7 +17,8 @@ exact-bid rate ``hard`` >= 62%, ``medium`` >= 55%; ``hard`` p95 <= 100 ms in CPy
 With ``--jobs 2`` the games run in two processes; decision times are then taken under
 that load (run with ``--jobs 1`` on a quiet machine for the timing figures).
 
-Game ``i`` of a pairing is dealt from the seed ``f"{seed}/{pairing}/{i}"``.
+Game ``i`` of a pairing is dealt from the seed ``f"{seed}/{pairing}/{i}"``.  A long run
+can be split into parts (``--first``, ``--json``) and the parts added up (``--merge``).
 
 Usage: ``python bench/bots.py [--games 200] [--selfplay-games 100] [--jobs 1]
 [--pairings easy:random,medium:easy,hard:medium] [--selfplay easy,medium,hard]
@@ -32,7 +33,7 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -99,11 +100,11 @@ def run_games(levels_of_game: list[list[str]], measured: list[list[int]],
     return tally
 
 
-def plan(name: str, hero: str, others: str, games: int, seed: str,
-         selfplay: bool) -> tuple[list[list[str]], list[list[int]], list[str]]:
-    """The seat levels, measured seats and seeds of each game of one run."""
+def plan(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,
+         first: int = 0) -> tuple[list[list[str]], list[list[int]], list[str]]:
+    """The seat levels, measured seats and seeds of games ``first..first+games-1``."""
     levels, measured, seeds = [], [], []
-    for i in range(games):
+    for i in range(first, first + games):
         if selfplay:
             levels.append([hero] * PLAYERS)
             measured.append(list(range(PLAYERS)))
@@ -118,8 +119,8 @@ def plan(name: str, hero: str, others: str, games: int, seed: str,
 
 
 def run(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,
-        jobs: int) -> Tally:
-    levels, measured, seeds = plan(name, hero, others, games, seed, selfplay)
+        jobs: int, first: int = 0) -> Tally:
+    levels, measured, seeds = plan(name, hero, others, games, seed, selfplay, first)
     if jobs <= 1 or games < 2:
         return run_games(levels, measured, seeds)
     total = Tally()
@@ -152,6 +153,7 @@ def figures(t: Tally) -> dict[str, Any]:
             "max": times[-1] / 1e6 if times else 0.0,
             "count": len(times),
         },
+        "raw": asdict(t),
     }
 
 
@@ -175,6 +177,17 @@ def print_table(rows: list[tuple[str, dict[str, Any]]]) -> None:
                                       for k in sizes))
 
 
+def merge_files(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
+    """The runs of several ``--json`` files, tallies of the same run name added up."""
+    merged: dict[str, Tally] = {}
+    for path in paths:
+        for name, f in json.loads(path.read_text()).items():
+            raw = dict(f["raw"])
+            raw["by_size"] = {int(k): v for k, v in raw["by_size"].items()}
+            merged.setdefault(name, Tally()).merge(Tally(**raw))
+    return [(name, figures(t)) for name, t in merged.items()]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
@@ -186,8 +199,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated levels for self-play ('' for none)")
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first game (to split a long run into parts)")
+    ap.add_argument("--json", type=Path, help="also write the figures (and raw tallies) here")
+    ap.add_argument("--merge", type=Path, nargs="+",
+                    help="print the combined table of earlier --json files and exit")
     args = ap.parse_args(argv)
+    if args.merge:
+        print_table(merge_files(args.merge))
+        return 0
     known = set(available_levels())
     runs: list[tuple[str, str, str, bool, int]] = []
     for item in filter(None, args.pairings.split(",")):
@@ -202,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, dict[str, Any]]] = []
     for name, hero, others, selfplay, games in runs:
         started = time.perf_counter()
-        tally = run(name.replace(" ", "-"), hero, others, games, args.seed, selfplay, args.jobs)
+        tally = run(name.replace(" ", "-"), hero, others, games, args.seed, selfplay, args.jobs,
+                    args.first)
         f = figures(tally)
         f["elapsed_s"] = time.perf_counter() - started
         rows.append((name, f))
