@@ -224,6 +224,9 @@ def test_hint_is_a_legal_move() -> None:
             view = call(api, "bot_step")["view"]
     hint = call(api, "hint")
     assert hint["kind"] == "card" and hint["suggestion"] in view["legal_cards"]
+    play_through(api)
+    err = error(api, "hint")
+    assert err["kind"] == "IllegalMoveError" and "nothing to decide" in err["message"]
 
 
 def test_export_import_round_trip() -> None:
@@ -343,3 +346,12 @@ def test_internal_errors_are_reported_not_raised(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(api, "view", broken)
     err = error(api, "state")
     assert err["kind"] == "InternalError" and "oops" in err["message"]
+
+
+def test_results_that_are_not_json_become_internal_errors(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    api = WebApi()
+    call(api, "new_game", {"seed": "nan", "players": 4, "bots": "random"})
+    monkeypatch.setattr(api, "view", lambda: {"x": float("nan")})
+    err = error(api, "state")
+    assert err["kind"] == "InternalError"

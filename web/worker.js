@@ -308,12 +308,16 @@ async function boot() {
 function answer(id, type, payload) {
   let text;
   try {
-    text = handle(type, JSON.stringify(payload ?? {}));
+    text = JSON.stringify(payload ?? {});
+  } catch (err) {
+    return { id, error: { kind: "RequestError", message: `the payload is not JSON: ${err?.message ?? err}` } };
+  }
+  try {
+    const reply = JSON.parse(handle(type, text));
+    return "error" in reply ? { id, error: reply.error } : { id, result: reply.result };
   } catch (err) {
     return { id, error: { kind: "InternalError", message: String(err?.message ?? err) } };
   }
-  const reply = JSON.parse(text);
-  return "error" in reply ? { id, error: reply.error } : { id, result: reply.result };
 }
 
 const booted = boot().then(

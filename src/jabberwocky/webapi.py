@@ -107,6 +107,8 @@ class WebApi:
         """Serve one request; always returns JSON text (a result or an error)."""
         try:
             result = self.dispatch(kind, payload_json)
+            # allow_nan=False: NaN is not JSON, and the page's JSON.parse would refuse it
+            return json.dumps({"result": result}, ensure_ascii=False, allow_nan=False)
         except JabberwockyError as exc:
             return json.dumps({"error": {"kind": type(exc).__name__, "message": str(exc)}})
         except RecursionError:
@@ -115,7 +117,6 @@ class WebApi:
         except Exception as exc:  # a bug: report it rather than kill the worker
             return json.dumps({"error": {"kind": "InternalError",
                                          "message": f"{type(exc).__name__}: {exc}"}})
-        return json.dumps({"result": result}, ensure_ascii=False)
 
     def dispatch(self, kind: str, payload_json: str) -> Any:
         """Decode and check a request, run it and return its result (JSON-ready)."""
@@ -201,6 +202,9 @@ class WebApi:
     def hint(self) -> dict[str, Any]:
         """What the table's strongest bot level would do in seat 0's place."""
         game = self._game()
+        if game.phase not in (BIDDING, PLAYING):
+            raise IllegalMoveError(
+                f"there is nothing to decide now: the game is in the {game.phase} phase")
         self._check_human_turn(game)
         level = self._hint_level()
         hint = make_bot(level).hint(game.observation(0))
