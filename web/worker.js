@@ -197,8 +197,13 @@ async function digestOf(bytes) {
 
 async function bootFromSnapshot(cache, response, info, wheel) {
   progress(0.3, "Restoring Python…");
-  const bytes = await snapshotBytes(response);
-  mark("snapshotRead");
+  // Pyodide awaits the snapshot only after it has started fetching and compiling its
+  // WebAssembly module, so reading and checking the stored copy overlaps with that.
+  const bytes = snapshotBytes(response).then((b) => {
+    mark("snapshotRead");
+    return b;
+  });
+  bytes.catch(() => {}); // loadPyodide awaits it and rejects with the reason
   const py = await loadPyodide({ _loadSnapshot: bytes });
   mark("pyodide");
   progress(0.9, "Loading the game…");
