@@ -4,7 +4,7 @@ import { store, S, $, call, announce } from "./app.js";
 import { humanBid, nextRound, startGame, resumeRecord, settingsGame } from "./flow.js";
 import { fragmentOptions, savePrefs } from "./persist.js";
 import { watchRecord, stopWatching } from "./watch.js";
-import { serializeFragment, PRESETS } from "./fragment.js";
+import { serializeFragment } from "./fragment.js";
 import { cardWords } from "./cards.js";
 import * as ui from "./ui/dialogs.js";
 
@@ -57,19 +57,19 @@ export function closeMenu() {
 async function askHint() {
   const view = S().view;
   if (!view || !view.your_turn || S().busy) {
-    ui.toast("Hints are for your turn.");
+    ui.toast("Hints are for your turn.", 4200, "move");
     return;
   }
-  ui.toast("Thinking…", 1500);
+  ui.toast("Thinking…", 1500, "move");
   const { result, error } = await call("hint");
   if (error) {
-    ui.toast(`No hint: ${error.message}`);
+    ui.toast(`No hint: ${error.message}`, 4200, "move");
     return;
   }
   store.set({ ui: { hint: result } });
   if (result.kind === "card") {
     const msg = `Suggested card: the ${cardWords(result.suggestion)}.`;
-    ui.toast(msg);
+    ui.toast(msg, 4200, "move");
     announce(msg);
     const b = document.querySelector(`#hand [data-card="${result.suggestion}"]`);
     if (b) b.focus();
@@ -82,7 +82,6 @@ async function share() {
   const view = S().view;
   if (!view) return;
   const link = location.href.split("#")[0] + serializeFragment(fragmentOptions(view));
-  const custom = !(view.rules && PRESETS.includes(view.rules.name));
   if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
     try {
       await navigator.share({ title: "Jabberwocky", text: `Play my Jabberwocky deal: ${view.seed}`, url: link });
@@ -90,7 +89,6 @@ async function share() {
     } catch { /* fall back to the dialog */ }
   }
   ui.openShare(link, view.seed);
-  if (custom) $("share-status").textContent = "Note: your fine-tuned rules are not part of the link; it opens with the standard rules.";
 }
 
 async function exportRecord() {

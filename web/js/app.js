@@ -10,8 +10,9 @@ export const $ = (id) => document.getElementById(id);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Mutable references: renderer and a11y (set at boot), the current game's token (bumped
- *  to stop its loops), whether the bot loop runs, our own last fragment, a replay. */
-export const app = { renderer: null, a11y: null, gameToken: 0, driving: false, ownHash: "", watching: null };
+ *  to stop its loops), whether the bot loop runs, our own last fragment, a replay, and
+ *  the deal animation in progress (a promise, or null). */
+export const app = { renderer: null, a11y: null, gameToken: 0, driving: false, ownHash: "", watching: null, dealing: null };
 
 export async function call(type, payload = {}) {
   try {

@@ -3,7 +3,7 @@
 
 import { app, store, S, sleep, call, setView, shownTrickFor, announce } from "./app.js";
 import { speedFactor, rulesFromSettings, RULE_PRESETS, TIMING } from "./state.js";
-import { parseFragment, serializeFragment, checkBots } from "./fragment.js";
+import { parseFragment, serializeFragment, checkBots, rulesPayload } from "./fragment.js";
 import { presentCard, presentBid, presentDeal } from "./present.js";
 import { save, fragmentOptions } from "./persist.js";
 import { stopWatching } from "./watch.js";
@@ -35,6 +35,10 @@ export async function driveBots(token) {
       const view = S().view;
       if (token !== app.gameToken || !view || view.your_turn || view.to_act === null || view.to_act === undefined) break;
       if (view.phase !== "bidding" && view.phase !== "playing") break;
+      if (app.dealing) {
+        await app.dealing; // the cards land before the first bot acts
+        continue;
+      }
       const pause = TIMING.botPause * speedFactor(S());
       if (pause > 0) await sleep(pause);
       const { result, error } = await call("bot_step");
@@ -71,16 +75,16 @@ export async function humanBid(n, auto = false) {
   const view = S().view;
   if (!view || view.phase !== "bidding") return;
   if (!view.your_turn || S().busy) {
-    ui.toast("It is not your turn to bid yet.");
+    ui.toast("It is not your turn to bid yet.", 4200, "move");
     return;
   }
   if (n > view.hand_size) return;
-  ui.hideToast();
+  ui.clearMoveToast();
   const token = app.gameToken;
   await runBusy(async () => {
     const { result, error } = await call("bid", { bid: n });
     if (error) {
-      ui.toast(error.message);
+      ui.toast(error.message, 4200, "move");
       announce(error.message);
       return;
     }
@@ -98,13 +102,13 @@ export async function humanCard(card, auto = false) {
     let reason = (view.illegal_reasons || {})[card];
     if (!reason) reason = view.phase === "bidding" ? "bid first: cards are played after everyone has bid" : "it is not your turn";
     const msg = `You can't play the ${cardWords(card)}: ${reason}.`;
-    ui.toast(msg);
+    ui.toast(msg, 4200, "move");
     announce(msg);
     store.set({ ui: { flash: { card, until: performance.now() + 900 } } });
     setTimeout(() => app.renderer.request(), 950);
     return;
   }
-  ui.hideToast(); // an old message must not linger over a new move
+  ui.clearMoveToast(); // an old message must not linger over a new move
   const token = app.gameToken;
   const layout = app.renderer.relayout();
   const slot = layout.hand.find((s) => s.card === card);
@@ -112,7 +116,7 @@ export async function humanCard(card, auto = false) {
   await runBusy(async () => {
     const { result, error } = await call("play", { card });
     if (error) {
-      ui.toast(error.message);
+      ui.toast(error.message, 4200, "move");
       announce(error.message);
       return;
     }
@@ -226,7 +230,7 @@ export async function openFromFragment(hash, saved) {
   const bots = checkBots(options, levels, players, problems) ?? botsPayload({ ...settings, players });
   // A shared link names its rules unless they are the default; your own settings apply
   // only to links without a seed.
-  const rules = options.rules || (options.seed ? "jabberwocky" : rulesFromSettings(settings, RULE_PRESETS));
+  const rules = options.rules ? rulesPayload(options.rules) : (options.seed ? "jabberwocky" : rulesFromSettings(settings, RULE_PRESETS));
   if (problems.length) ui.toast(problems.join(" "), 9000);
   const ok = await startGame({ seed: options.seed, players, bots, rules });
   if (!ok) await startGame({ players: 4, bots: S().defaultLevel, rules: "jabberwocky" });

@@ -7,7 +7,7 @@ import { app, store, S, $, call } from "./app.js";
 import { createRenderer, drawCard } from "./render.js";
 import { createA11y } from "./a11y.js";
 import { createInput } from "./input.js";
-import { paint } from "./paint.js";
+import { paint, placeToast } from "./paint.js";
 import { humanBid, humanCard, openFromFragment } from "./flow.js";
 import { onAction, closeMenu, importFile } from "./actions.js";
 import { save, loadSave, loadPrefs, savePrefs } from "./persist.js";
@@ -30,6 +30,9 @@ function drawLoadingFan() {
   });
 }
 
+// Asked now: the worker answers it as soon as Python is up (requests wait for the engine).
+const levelsAnswer = call("levels");
+
 async function boot() {
   drawLoadingFan();
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -45,6 +48,7 @@ async function boot() {
   });
   createInput({ getView: () => S().view, emit: (action, arg) => (action === "bid" ? humanBid(arg) : onAction(action, arg)) });
   store.subscribe(paint);
+  new MutationObserver(() => placeToast()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
   window.addEventListener("resize", () => paint(S()));
   document.addEventListener("pointerdown", (e) => {
     const menu = $("menu");
@@ -71,7 +75,7 @@ async function boot() {
     return;
   }
   showProgress({ fraction: 1, text: "Shuffling…" });
-  const lv = await call("levels");
+  const lv = await levelsAnswer;
   if (lv.result) store.set({ levels: lv.result.levels, defaultLevel: lv.result.default });
   const settings = S().settings;
   if (!S().levels.includes(settings.bots)) store.set({ settings: { ...settings, bots: S().defaultLevel, seatBots: settings.seatBots.map(() => S().defaultLevel) } });

@@ -13,8 +13,7 @@ export function paint(state) {
   const layout = app.renderer.relayout();
   const above = Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
   $("bid-panel").style.bottom = `${above}px`;
-  const bidShown = !$("bid-panel").hidden;
-  $("toast").style.bottom = `${above + (bidShown ? $("bid-panel").offsetHeight + 10 : 0)}px`;
+  placeToast(layout);
   // While something is in flight the human cannot act: show it as not their turn.
   const shown = view && (settled ? view : { ...view, your_turn: false });
   app.a11y.renderHand(shown, layout);
@@ -31,6 +30,23 @@ export function paint(state) {
       ui.showTip(view.phase, tipsSeen, () => savePrefs({ tipsDone: tipsSeen.size >= 2 }));
     }
   }
+}
+
+/** The message box sits above your hand (and above the bid panel when it shows) but never
+ *  so high that it covers the opponents' name badges at the top of the table. */
+export function placeToast(layout = app.renderer.layout()) {
+  const toast = $("toast");
+  if (toast.hidden || !layout) return;
+  const above = Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
+  const bid = $("bid-panel");
+  let bottom = above + (bid.hidden ? 0 : bid.offsetHeight + 10);
+  const opponents = layout.seats.slice(1);
+  if (opponents.length) {
+    const badgeBottom = Math.min(...opponents.map((s) => s.y)) + (layout.narrow ? 25 : 27) + 8;
+    const ceiling = layout.h - badgeBottom - toast.offsetHeight;
+    bottom = Math.max(8, Math.min(bottom, ceiling));
+  }
+  toast.style.bottom = `${bottom}px`;
 }
 
 /** Keep keyboard focus useful: when focus is lost (its control vanished), put it on

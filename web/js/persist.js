@@ -2,7 +2,7 @@
 
 import { store, S, call } from "./app.js";
 import { presetSettings } from "./state.js";
-import { PRESETS } from "./fragment.js";
+import { PRESETS, rulesText } from "./fragment.js";
 import * as storage from "./storage.js";
 import * as ui from "./ui/dialogs.js";
 
@@ -13,7 +13,8 @@ const SAVE_FORMAT = "jabberwocky-save/1";
 export function fragmentOptions(view) {
   const bots = view.seats.slice(1);
   const same = bots.every((b) => b === bots[0]);
-  const rules = view.rules && PRESETS.includes(view.rules.name) ? view.rules.name : undefined;
+  const text = rulesText(view.rules);
+  const rules = text === "jabberwocky" ? undefined : text;
   return { seed: view.seed, players: view.players, bots: same ? bots[0] : bots, rules };
 }
 

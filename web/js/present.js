@@ -4,6 +4,7 @@ import { app, store, S, sleep, setView, shownTrickFor, announce } from "./app.js
 import { speedFactor, TIMING } from "./state.js";
 import { cardWords } from "./cards.js";
 import { turnText } from "./a11y.js";
+import * as ui from "./ui/dialogs.js";
 
 function seatOrigin(layout, seat) {
   const s = layout.seats[seat];
@@ -30,6 +31,7 @@ export async function presentCard(seat, card, newView, fromRect) {
     return;
   }
   const last = newView.last_trick;
+  ui.clearMoveToast();
   store.set({ view: newView, ui: { hint: null, shownTrick: last } });
   announce(`${newView.names[last.winner]} ${last.winner === 0 ? "win" : "wins"} the trick.`);
   if (f > 0) {
@@ -64,11 +66,17 @@ function announceRound(view) {
   }
 }
 
+/** Show a new round: the table is drawn (and usable) at once; the deal animation runs
+ *  afterwards and its promise is kept in app.dealing (the bot loop waits for it). */
 export async function presentDeal(view) {
   const f = speedFactor(S());
-  setView(view, { shownTrick: { leader: 0, cards: [] } });
+  ui.clearMoveToast(); // a message about an earlier move does not belong to a new round
+  setView(view, { shownTrick: { leader: 0, cards: [] }, dealtCounts: null });
   announce(`Round ${view.round} of ${view.rounds}: ${view.hand_size} cards each. Trump is ${cardWords(view.trump_card)}. ${view.names[view.dealer]} dealt.`);
-  if (f <= 0) return;
+  if (f <= 0) {
+    app.dealing = null;
+    return;
+  }
   const counts = new Array(view.players).fill(0);
   store.set({ ui: { dealtCounts: counts } });
   const layout = app.renderer.relayout();
@@ -89,6 +97,9 @@ export async function presentDeal(view) {
       k += 1;
     }
   }
-  await Promise.all(flights);
-  store.set({ ui: { dealtCounts: null } });
+  const done = Promise.all(flights).then(() => {
+    if (S().ui.dealtCounts === counts) store.set({ ui: { dealtCounts: null } });
+    if (app.dealing === done) app.dealing = null;
+  });
+  app.dealing = done;
 }

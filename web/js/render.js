@@ -65,15 +65,18 @@ export function computeLayout(w, h, view) {
       seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170 });
     });
   }
-  const reach = trickH * 0.5;
+  // The trick: each card toward its player's side, far enough apart that every card's
+  // corner (rank and suit) stays visible, so you can tell who played what.
   const trickPos = seats.map((s, i) => {
     const rot = ((i * 37) % 11 - 5) * 0.012;
     if (narrow || short) {
-      // Phones: the opponents' cards in a row under their badges, yours below the row.
-      if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * 0.05, rot };
-      return { x: cx + (s.x - cx) * (short ? 0.5 : 0.72) - trickW / 2, y: cy - trickH * (short ? 0.75 : 0.95), rot };
+      // Phones: the opponents' cards in a row, each under its player's badge; yours below.
+      if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * (short ? 0.2 : 0.05), rot };
+      const gap = Math.min(s.cell || trickW, trickW * 1.9);
+      const x = cx + ((s.x - cx) / (s.cell || gap)) * Math.max(gap, trickW + 4);
+      return { x: x - trickW / 2, y: cy - trickH * (short ? 0.85 : 0.95), rot: rot * 0.5 };
     }
-    return { x: cx + s.dir.x * reach * 1.25 - trickW / 2, y: cy + s.dir.y * reach - trickH / 2, rot };
+    return { x: cx + s.dir.x * trickW * 1.6 - trickW / 2, y: cy + s.dir.y * trickH * 0.72 - trickH / 2, rot };
   });
   let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
   if (short) trump = { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 };
@@ -172,18 +175,43 @@ function cardCorner(ctx, card, w, h, color) {
   drawSuit(ctx, suitOf(card), cxr, fs * 1.55, fs * 0.78, color);
 }
 
-/** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), rot, lift. */
-export function drawCard(ctx, card, x, y, w, h, opts = {}) {
+// Card faces and backs are drawn once per size (with their shadow) into small canvases
+// and copied from there: text and curves on every frame made long main-thread tasks.
+const sprites = new Map();
+const MAX_SPRITES = 360;
+
+function makeCanvas(w, h) {
+  if (typeof OffscreenCanvas === "function") return new OffscreenCanvas(w, h);
+  const c = document.createElement("canvas");
+  c.width = w;
+  c.height = h;
+  return c;
+}
+
+function cardSprite(card, faceUp, w, h, dpr) {
+  const face = faceUp !== false && card ? card : "back";
+  const key = `${face}|${w}|${h}|${dpr}`;
+  let sp = sprites.get(key);
+  if (sp) return sp;
+  if (sprites.size >= MAX_SPRITES) sprites.clear();
+  const pad = Math.ceil(Math.max(3, w * 0.06) * 2 + Math.max(1, w * 0.025)) + 1;
+  const canvas = makeCanvas(Math.ceil((w + 2 * pad) * dpr), Math.ceil((h + 2 * pad) * dpr));
+  const g = canvas.getContext("2d");
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.translate(pad, pad);
+  paintCard(g, face === "back" ? null : face, w, h);
+  sp = { canvas, pad };
+  sprites.set(key, sp);
+  return sp;
+}
+
+function paintCard(ctx, card, w, h) {
   const r = Math.max(4, w * 0.08);
-  ctx.save();
-  ctx.translate(x + w / 2, y + h / 2);
-  if (opts.rot) ctx.rotate(opts.rot);
-  ctx.translate(-w / 2, -h / 2);
   ctx.shadowColor = "rgba(0,0,0,0.35)";
   ctx.shadowBlur = Math.max(3, w * 0.06);
   ctx.shadowOffsetY = Math.max(1, w * 0.025);
   roundRect(ctx, 0, 0, w, h, r);
-  if (opts.faceUp === false || !card) {
+  if (!card) {
     ctx.fillStyle = "#7a1c2a";
     ctx.fill();
     ctx.shadowColor = "transparent";
@@ -197,6 +225,24 @@ export function drawCard(ctx, card, x, y, w, h, opts = {}) {
     ctx.stroke();
     drawFace(ctx, card, w, h);
   }
+}
+
+/** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), rot, and sprite {w, h}
+ *  (the size to draw the card at before scaling: moving cards reuse one image). */
+export function drawCard(ctx, card, x, y, w, h, opts = {}) {
+  const t = ctx.getTransform();
+  const dpr = Math.max(1, Math.round(Math.hypot(t.a, t.b) * 4) / 4);
+  const sw = Math.max(8, Math.round(opts.sprite ? opts.sprite.w : w));
+  const sh = Math.max(8, Math.round(opts.sprite ? opts.sprite.h : h));
+  const sp = cardSprite(card, opts.faceUp, sw, sh, dpr);
+  const kx = w / sw;
+  const ky = h / sh;
+  ctx.save();
+  ctx.translate(x + w / 2, y + h / 2);
+  if (opts.rot) ctx.rotate(opts.rot);
+  ctx.translate(-w / 2, -h / 2);
+  ctx.drawImage(sp.canvas, -sp.pad * kx, -sp.pad * ky, (sw + 2 * sp.pad) * kx, (sh + 2 * sp.pad) * ky);
+  const r = Math.max(4, w * 0.08);
   if (opts.glow) {
     roundRect(ctx, -1.5, -1.5, w + 3, h + 3, r + 1.5);
     ctx.lineWidth = 3;
@@ -401,6 +447,14 @@ function drawTrick(ctx, L, view, shown) {
     const glow = shown.winner === seat ? "#ffd65a" : null;
     drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow });
   });
+  if (shown.cards.length > 1) {
+    // who led: a small tag on the first card's edge away from the centre row
+    const p = L.trickPos[shown.leader];
+    const below = shown.leader === 0;
+    const y = below ? p.y + L.trickH + 10 : p.y - 10;
+    pill(ctx, p.x + L.trickW / 2 - 22, y - 8, 44, 16, "rgba(8, 22, 15, 0.85)", null);
+    text(ctx, "led", p.x + L.trickW / 2, y + 0.5, 11, "#f6e7b0", 700);
+  }
 }
 
 function drawHand(ctx, L, view, ui, count) {
@@ -464,16 +518,27 @@ export function createRenderer(canvas, getState) {
   let frame = 0;
   const flights = [];
 
+  let sizeDirty = true;
+  let laidFor = null;
+
   function resize() {
-    const dpr = Math.min(window.devicePixelRatio || 1, 3);
-    const w = canvas.clientWidth || window.innerWidth;
-    const h = canvas.clientHeight || window.innerHeight;
-    if (w !== size.w || h !== size.h || dpr !== size.dpr) {
-      size = { w, h, dpr };
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
+    if (sizeDirty) {
+      sizeDirty = false;
+      const dpr = Math.min(window.devicePixelRatio || 1, 3);
+      const w = canvas.clientWidth || window.innerWidth;
+      const h = canvas.clientHeight || window.innerHeight;
+      if (w !== size.w || h !== size.h || dpr !== size.dpr) {
+        size = { w, h, dpr };
+        canvas.width = Math.round(w * dpr);
+        canvas.height = Math.round(h * dpr);
+        laidFor = null;
+      }
     }
-    layout = computeLayout(w, h, getState().view);
+    const view = getState().view;
+    if (!layout || laidFor !== view) {
+      layout = computeLayout(size.w, size.h, view);
+      laidFor = view;
+    }
     return layout;
   }
 
@@ -510,7 +575,7 @@ export function createRenderer(canvas, getState) {
       const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
       const lerp = (a, b) => a + (b - a) * e;
       drawCard(ctx, f.card, lerp(f.from.x, f.to.x), lerp(f.from.y, f.to.y), lerp(f.from.w, f.to.w),
-        lerp(f.from.h, f.to.h), { faceUp: f.faceUp, rot: lerp(f.from.rot || 0, f.to.rot || 0) });
+        lerp(f.from.h, f.to.h), { faceUp: f.faceUp, rot: lerp(f.from.rot || 0, f.to.rot || 0), sprite: f.to.w >= f.from.w ? f.to : f.from });
       if (t >= 1) {
         flights.splice(i, 1);
         f.resolve();
@@ -530,7 +595,12 @@ export function createRenderer(canvas, getState) {
     });
   }
 
-  window.addEventListener("resize", request);
+  const resized = () => {
+    sizeDirty = true;
+    request();
+  };
+  window.addEventListener("resize", resized);
+  if (typeof ResizeObserver === "function") new ResizeObserver(resized).observe(canvas);
   return {
     request,
     fly,

@@ -27,10 +27,14 @@ function openDialog(dialog) {
 // ---------------------------------------------------------------- toast
 
 let toastTimer = 0;
-export function toast(message, ms = 4200) {
+let toastKind = "";
+/** A message over the table for `ms` milliseconds.  kind "move": about a move you tried;
+ *  cleared by your next action, a finished trick or a new round (clearMoveToast). */
+export function toast(message, ms = 4200, kind = "") {
   const t = $("toast");
   t.textContent = message;
   t.hidden = false;
+  toastKind = kind;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, ms);
 }
@@ -38,6 +42,10 @@ export function toast(message, ms = 4200) {
 export function hideToast() {
   clearTimeout(toastTimer);
   $("toast").hidden = true;
+}
+
+export function clearMoveToast() {
+  if (toastKind === "move") hideToast();
 }
 
 // ---------------------------------------------------------------- score sheet
