@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from jabberwocky.bots.base import Bot
 from jabberwocky.bots.random_bot import RandomBot
 from jabberwocky.cards import Card
-from jabberwocky.fastplay import finish_round_randomly
+from jabberwocky.fastplay import TIMING_STRIDE, finish_round_randomly
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from jabberwocky.observation import Observation
 from jabberwocky.record import to_record
@@ -136,13 +136,27 @@ def test_mixed_fast_and_slow_seats_play_the_same_game(mask: int) -> None:
         assert to_record(g) == to_record(slow_game(f"mixed {i}", players, HONOUR))
 
 
-def test_decision_times_are_recorded_once_per_action() -> None:
+def test_decision_times_bids_all_cards_sampled() -> None:
+    """The all-random loop times every bid and every TIMING_STRIDE-th card action."""
     g = Game("times", 4, JABBERWOCKY, ["random"] * 4)
     times: list[list[int]] = [[] for _ in range(4)]
     play_game(g, [RandomBot() for _ in range(4)], times)
+    n = 4
+    card_samples = sum(
+        1 for h in JABBERWOCKY.schedule for step in range(n, n + n * h)
+        if step % TIMING_STRIDE == 0
+    )
+    assert sum(len(t) for t in times) == n * JABBERWOCKY.rounds + card_samples
+    assert all(len(t) > JABBERWOCKY.rounds for t in times)  # every seat has card samples
+    assert all(x >= 0 for t in times for x in t)
+
+
+def test_decision_times_every_action_on_the_checked_path() -> None:
+    g = Game("times", 4, JABBERWOCKY, ["random"] * 4)
+    times: list[list[int]] = [[] for _ in range(4)]
+    play_game(g, [ObservingRandom()] + [RandomBot() for _ in range(3)], times)
     per_seat = sum(JABBERWOCKY.schedule) + JABBERWOCKY.rounds  # cards + bids
     assert [len(t) for t in times] == [per_seat] * 4
-    assert all(x >= 0 for t in times for x in t)
 
 
 def test_simulate_summary_is_reproducible_apart_from_times() -> None:

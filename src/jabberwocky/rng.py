@@ -36,10 +36,10 @@ def round_stream(key: int, round_index: int) -> bytes:
 
     Two bytes per action of the round, addressed by the action's step number, so the
     value of a decision depends on the seed, the round and the step alone.  Computed
-    once per round (four SHA-256 blocks) and shared, which keeps random play cheap.
+    once per round (two SHA-512 blocks) and shared, which keeps random play cheap.
     """
     base = b"jabberwocky-round/1\x00" + key.to_bytes(8, "big") + round_index.to_bytes(2, "big")
-    return b"".join(hashlib.sha256(base + bytes([i])).digest() for i in range(4))
+    return hashlib.sha512(base + b"\x00").digest() + hashlib.sha512(base + b"\x01").digest()
 
 
 def step_fraction16(key: int, round_index: int, step: int) -> int:
