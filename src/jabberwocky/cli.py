@@ -18,6 +18,7 @@ from .bots import available_levels, make_bot
 from .cards import SUIT_NAMES, card_name, card_symbol, cards_of, sort_for_display
 from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
 from .errors import JabberwockyError
+from .game import check_seed
 from .record import loads
 from .rules import PRESETS, Ruleset, preset
 from .terminal import TerminalGame
@@ -83,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
 def deal_summary(seed: str, players: int, rules: Ruleset) -> dict[str, Any]:
     """The JSON of ``deal``: first dealer and all deals."""
     rules.check_players(players)
+    check_seed(seed)
     first = first_dealer(seed, players)
     rounds = []
     for i, size in enumerate(rules.schedule):
