@@ -86,7 +86,7 @@ def hand_cards(page: Page) -> list[str]:
 def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
                                   site_server: SiteServer) -> None:
     started = time.monotonic()
-    page = open_table(new_context, site_server, "#seed=e2e-full-game&players=4&bots=random")
+    page = open_table(new_context, site_server, "#seed=e2e-full-game-4&players=4&bots=random")
     SHOTS.mkdir(exist_ok=True)
     checked_illegal = checked_dealer = shot_taken = False
     rounds_seen: set[int] = set()
@@ -159,7 +159,7 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
     # Replay these deals: the same seed, round 1 again.
     page.click('[data-action="replay"]')
     wait_for_phase(page, "bidding")
-    assert engine_view(page)["seed"] == "e2e-full-game"
+    assert engine_view(page)["seed"] == "e2e-full-game-4"
     assert marks(page)["round"] == "1"
     print(f"full game through the UI: {time.monotonic() - started:.1f} s")
 
@@ -214,6 +214,36 @@ def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserConte
     page.goto(site_server.url)
     wait_for_phase(page, ("bidding", "playing", "round-over"), BOOT_TIMEOUT)
     assert settle(page)["step"] == before["step"]
+
+
+def test_rules_link_carries_the_toggles(new_context: Callable[..., BrowserContext],
+                                        site_server: SiteServer) -> None:
+    """rules= names a preset and the options that differ; the engine checks the values."""
+    page = open_table(new_context, site_server,
+                      "#seed=rules-link&players=4&bots=random&rules=honour,hook:off,schedule:2-3-2")
+    settle(page)
+    rules = engine_view(page)["rules"]
+    assert rules["renege_penalty"] == 3 and rules["hook"] is False
+    assert rules["schedule"] == [2, 3, 2]
+    assert page.locator("#hand [data-card]").count() == 2
+    assert "rules=honour,schedule:2-3-2,hook:off" in page.evaluate("location.hash")  # canonical
+    # a value the engine refuses: its message, then a default game
+    page.goto(site_server.url
+              + "#seed=bad-rules&players=3&bots=random&rules=jabberwocky,lead:sideways")
+    deadline = time.monotonic() + 20
+    while "sideways" not in (page.text_content("#toast") or ""):
+        assert time.monotonic() < deadline, "no message about the refused rule"
+        page.wait_for_timeout(50)
+    settle(page)
+    view = engine_view(page)
+    assert view["rules"]["trump_lead"] == "after-broken" and view["rules"]["name"] == "jabberwocky"
+    # an unknown option: a message before anything starts
+    page.goto(site_server.url + "#seed=odd-rules&players=3&bots=random&rules=honour,colour:blue")
+    deadline = time.monotonic() + 20
+    while "colour:blue" not in (page.text_content("#toast") or ""):
+        assert time.monotonic() < deadline, "no message about the unknown rule option"
+        page.wait_for_timeout(50)
+    page.context.close()
 
 
 def test_corrupt_save_is_discarded_with_a_message(new_context: Callable[..., BrowserContext],
