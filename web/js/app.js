@@ -11,8 +11,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Mutable references: renderer and a11y (set at boot), the current game's token (bumped
  *  to stop its loops), whether the bot loop runs, our own last fragment, a replay, and
- *  the deal animation in progress (a promise, or null). */
-export const app = { renderer: null, a11y: null, gameToken: 0, driving: false, ownHash: "", watching: null, dealing: null };
+ *  the deal animation in progress (a promise, or null), the saved game's import sent at
+ *  start-up ({record, answer}, used once). */
+export const app = { renderer: null, a11y: null, gameToken: 0, driving: false, ownHash: "", watching: null, dealing: null, earlyImport: null };
 
 export async function call(type, payload = {}) {
   try {

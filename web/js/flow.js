@@ -184,7 +184,11 @@ export async function resumeRecord(record, how) {
   const token = await takeOver();
   let ok = false;
   await runBusy(async () => {
-    const { result, error } = await call("import_record", { record });
+    const early = app.earlyImport;
+    app.earlyImport = null;
+    const { result, error } = early && early.record === record && how === "save"
+      ? await early.answer
+      : await call("import_record", { record });
     if (error) {
       ui.toast(how === "save"
         ? `Your saved game could not be restored and was discarded (${error.message}).`

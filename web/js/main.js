@@ -10,7 +10,7 @@ import { createInput } from "./input.js";
 import { paint, placeToast } from "./paint.js";
 import { humanBid, humanCard, openFromFragment } from "./flow.js";
 import { onAction, closeMenu, importFile } from "./actions.js";
-import { save, loadSave, loadPrefs, savePrefs } from "./persist.js";
+import { save, loadSave, loadPrefs, savePrefs, peekSavedRecord } from "./persist.js";
 
 function showProgress({ fraction, text }) {
   const bar = $("loading-progress");
@@ -32,6 +32,9 @@ function drawLoadingFan() {
 
 // Asked now: the worker answers it as soon as Python is up (requests wait for the engine).
 const levelsAnswer = call("levels");
+// A visit without a link resumes the saved game: its import is queued right behind.
+const earlyRecord = location.hash.length > 1 ? null : peekSavedRecord();
+if (earlyRecord) app.earlyImport = { record: earlyRecord, answer: call("import_record", { record: earlyRecord }) };
 
 async function boot() {
   drawLoadingFan();

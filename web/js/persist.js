@@ -26,6 +26,13 @@ export async function save() {
   storage.setJSON(SAVE_KEY, { format: SAVE_FORMAT, saved: Date.now(), options: fragmentOptions(view), record: result.record });
 }
 
+/** The saved record as it is stored (no checks, no messages), or null: a plain visit sends
+ *  it to the engine before it is ready, so the table can be shown the moment Python is. */
+export function peekSavedRecord() {
+  const { value } = storage.getJSON(SAVE_KEY);
+  return value && value.format === SAVE_FORMAT && typeof value.record === "string" ? value.record : null;
+}
+
 export function loadSave() {
   const { value, error } = storage.getJSON(SAVE_KEY);
   if (error || (value && (value.format !== SAVE_FORMAT || typeof value.record !== "string" || !value.options))) {
