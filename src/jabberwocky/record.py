@@ -53,42 +53,40 @@ def _names(cards: Sequence[Card]) -> list[str]:
     return [card_name(c) for c in cards]
 
 
+def _trick(leader: int, cards: Sequence[Card], winner: int | None) -> dict[str, Any]:
+    return {"leader": leader, "cards": _names(cards), "winner": winner}
+
+
+def _round(index: int, dealer: int, hand_size: int, hands: Sequence[int], trump_card: Card,
+           bids: Sequence[int | None], tricks: list[dict[str, Any]], taken: Sequence[int],
+           reneges: Sequence[int], points: Sequence[int] | None) -> dict[str, Any]:
+    return {
+        "round": index + 1,
+        "dealer": dealer,
+        "hand_size": hand_size,
+        "hands": [_names(cards_of(h)) for h in hands],
+        "trump_card": card_name(trump_card),
+        "bids": list(bids),
+        "tricks": tricks,
+        "taken": list(taken),
+        "reneges": list(reneges),
+        "points": None if points is None else list(points),
+    }
+
+
 def to_record(game: Game) -> dict[str, Any]:
     """The record of ``game``, finished or not, as a JSON-ready dict."""
-    rounds = []
-    for res in game.results:
-        rounds.append({
-            "round": res.round_index + 1,
-            "dealer": res.dealer,
-            "hand_size": res.hand_size,
-            "hands": [_names(cards_of(h)) for h in res.hands],
-            "trump_card": card_name(res.trump_card),
-            "bids": list(res.bids),
-            "tricks": [{"leader": t.leader, "cards": _names(t.cards), "winner": t.winner}
-                       for t in res.tricks],
-            "taken": list(res.taken),
-            "reneges": list(res.reneges),
-            "points": list(res.points),
-        })
+    rounds = [
+        _round(res.round_index, res.dealer, res.hand_size, res.hands, res.trump_card, res.bids,
+               [_trick(*t) for t in res.tricks], res.taken, res.reneges, res.points)
+        for res in game.results
+    ]
     if game.phase in (BIDDING, PLAYING):
-        tricks: list[dict[str, Any]] = [
-            {"leader": t.leader, "cards": _names(t.cards), "winner": t.winner}
-            for t in game.tricks
-        ]
+        tricks = [_trick(*t) for t in game.tricks]
         if game.trick:
-            tricks.append({"leader": game.leader, "cards": _names(game.trick), "winner": None})
-        rounds.append({
-            "round": game.round_index + 1,
-            "dealer": game.dealer,
-            "hand_size": game.hand_size,
-            "hands": [_names(cards_of(h)) for h in game.dealt],
-            "trump_card": card_name(game.trump_card),
-            "bids": list(game.bids),
-            "tricks": tricks,
-            "taken": list(game.taken),
-            "reneges": list(game.reneges),
-            "points": None,
-        })
+            tricks.append(_trick(game.leader, game.trick, None))
+        rounds.append(_round(game.round_index, game.dealer, game.hand_size, game.dealt,
+                             game.trump_card, game.bids, tricks, game.taken, game.reneges, None))
     return {
         "format": FORMAT,
         "deal_algorithm": DEAL_ALGORITHM,

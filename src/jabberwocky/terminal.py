@@ -126,55 +126,59 @@ class TerminalGame:
         return ", ".join(f"{self.names[s]} {'-' if b is None else b}"
                          for s, b in enumerate(g.bids))
 
+    def ask_move(self, prompt: str) -> str:
+        """Ask until the answer is a move, handling ``?`` (hint) and ``s`` (scores)."""
+        while True:
+            text = self.ask(prompt)
+            if text == "?":
+                self.hint()
+            elif text.lower() == "s":
+                self.score_sheet()
+            else:
+                return text
+
     def human_turn(self) -> None:
-        g = self.game
-        if g.phase == BIDDING:
-            self.say(f"Bids so far: {self.bids_line()}")
-            self.show_hand(0)
-            legal = g.legal_bids()
-            forbidden = g.forbidden_bid()
-            note = f" (you deal, so not {forbidden})" if forbidden is not None else ""
-            while True:
-                text = self.ask(f"Your bid, 0-{g.hand_size}{note}: ")
-                if text == "?":
-                    self.hint()
-                    continue
-                if text.lower() == "s":
-                    self.score_sheet()
-                    continue
-                try:
-                    bid = int(text)
-                except ValueError:
-                    self.say(f"  Type a whole number from 0 to {g.hand_size}.")
-                    continue
-                reason = g.why_illegal_bid(bid)
-                if reason is None and bid in legal:
-                    g.bid(bid)
-                    return
-                self.say(f"  Not allowed: {reason}.")
+        if self.game.phase == BIDDING:
+            self.human_bid()
         else:
-            self.show_trick()
-            cards = self.show_hand(g.playable_mask())
-            while True:
-                text = self.ask("Your card (number or name like QH): ")
-                if text == "?":
-                    self.hint()
-                    continue
-                if text.lower() == "s":
-                    self.score_sheet()
-                    continue
-                card = self.read_card(text, cards)
-                if card is None:
-                    continue
-                reason = g.why_illegal_card(card)
-                if reason is not None:
-                    self.say(f"  Not allowed: {reason}.")
-                    continue
-                if g.is_renege(card):
-                    self.say(f"  You renege: that costs {g.rules.renege_penalty} points.")
-                g.play(card)
-                self.after_play(0, card)
+            self.human_card()
+
+    def human_bid(self) -> None:
+        g = self.game
+        self.say(f"Bids so far: {self.bids_line()}")
+        self.show_hand(0)
+        forbidden = g.forbidden_bid()
+        note = f" (you deal, so not {forbidden})" if forbidden is not None else ""
+        while True:
+            text = self.ask_move(f"Your bid, 0-{g.hand_size}{note}: ")
+            try:
+                bid = int(text)
+            except ValueError:
+                self.say(f"  Type a whole number from 0 to {g.hand_size}.")
+                continue
+            reason = g.why_illegal_bid(bid)
+            if reason is None:
+                g.bid(bid)
                 return
+            self.say(f"  Not allowed: {reason}.")
+
+    def human_card(self) -> None:
+        g = self.game
+        self.show_trick()
+        cards = self.show_hand(g.playable_mask())
+        while True:
+            card = self.read_card(self.ask_move("Your card (number or name like QH): "), cards)
+            if card is None:
+                continue
+            reason = g.why_illegal_card(card)
+            if reason is not None:
+                self.say(f"  Not allowed: {reason}.")
+                continue
+            if g.is_renege(card):
+                self.say(f"  You renege: that costs {g.rules.renege_penalty} points.")
+            g.play(card)
+            self.after_play(0, card)
+            return
 
     def read_card(self, text: str, cards: list[Card]) -> Card | None:
         if not text:
