@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
@@ -201,6 +202,10 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
                 "check": _cmd_check}
     try:
         return commands[args.command](args, out)
+    except BrokenPipeError:
+        # The reader went away (``... | head``): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (JabberwockyError, OSError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
