@@ -22,7 +22,7 @@ can be split into parts (``--first``, ``--json``) and the parts added up (``--me
 
 Usage: ``python bench/bots.py [--games 200] [--selfplay-games 100] [--jobs 1]
 [--pairings easy:random,medium:easy,hard:medium] [--selfplay easy,medium,hard]
-[--seed bench] [--json FILE]``.
+[--seed bench] [--hard-args spoil=0,play_work=10000] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from jabberwocky.bots import available_levels, make_bot  # noqa: E402
+from jabberwocky.bots import available_levels, make_bot, register  # noqa: E402
 from jabberwocky.game import Game  # noqa: E402
 from jabberwocky.simulate import percentile, play_game  # noqa: E402
 
@@ -118,14 +118,43 @@ def plan(name: str, hero: str, others: str, games: int, seed: str, selfplay: boo
     return levels, measured, seeds
 
 
+def parse_hard_args(text: str) -> dict[str, Any]:
+    """``"spoil=0,play_work=10000,bid_work=8000/8000"`` as keyword arguments of
+    :class:`~jabberwocky.bots.hard.HardBot` (``a/b`` is a tuple of ints)."""
+    out: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--hard-args item {item!r} is not KEY=VALUE")
+        if "/" in value:
+            out[key.strip()] = tuple(int(v) for v in value.split("/"))
+        elif value.strip().lstrip("-").isdigit():
+            out[key.strip()] = int(value)
+        else:
+            out[key.strip()] = float(value)
+    return out
+
+
+def configure_hard(kwargs: dict[str, Any]) -> None:
+    """Make level ``hard`` build a ``HardBot(**kwargs)`` (an A/B switch for tuning;
+    also run in every worker process)."""
+    if not kwargs:
+        return
+    from jabberwocky.bots.hard import HardBot
+
+    register("hard", lambda: HardBot(**kwargs))
+
+
 def run(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,
-        jobs: int, first: int = 0) -> Tally:
+        jobs: int, first: int = 0, hard_args: dict[str, Any] | None = None) -> Tally:
     levels, measured, seeds = plan(name, hero, others, games, seed, selfplay, first)
+    configure_hard(hard_args or {})
     if jobs <= 1 or games < 2:
         return run_games(levels, measured, seeds)
     total = Tally()
     chunks = [(levels[j::jobs], measured[j::jobs], seeds[j::jobs]) for j in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=configure_hard,
+                             initargs=(hard_args or {},)) as pool:
         for part in pool.map(run_games, *zip(*chunks, strict=True)):
             total.merge(part)
     return total
@@ -201,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (to split a long run into parts)")
+    ap.add_argument("--hard-args", default="",
+                    help="keyword arguments for HardBot, e.g. 'spoil=0,play_work=10000' "
+                         "(to compare settings on the same seeds)")
     ap.add_argument("--json", type=Path, help="also write the figures (and raw tallies) here")
     ap.add_argument("--merge", type=Path, nargs="+",
                     help="print the combined table of earlier --json files and exit")
@@ -208,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.merge:
         print_table(merge_files(args.merge))
         return 0
+    try:
+        hard_args = parse_hard_args(args.hard_args)
+    except ValueError as exc:
+        ap.error(str(exc))
     known = set(available_levels())
     runs: list[tuple[str, str, str, bool, int]] = []
     for item in filter(None, args.pairings.split(",")):
@@ -223,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, hero, others, selfplay, games in runs:
         started = time.perf_counter()
         tally = run(name.replace(" ", "-"), hero, others, games, args.seed, selfplay, args.jobs,
-                    args.first)
+                    args.first, hard_args)
         f = figures(tally)
         f["elapsed_s"] = time.perf_counter() - started
         rows.append((name, f))
