@@ -19,7 +19,6 @@ and while playing ``--play`` seconds of a game through the UI.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
 import statistics
 import sys
@@ -92,15 +91,6 @@ INIT_SCRIPT = """
   });
 })();
 """
-
-
-def _micropip_wheel() -> Path:
-    spec = importlib.util.spec_from_file_location("jabberwocky_build_py", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    wheel: Path = module.ensure_micropip()
-    return wheel
 
 
 def _serve(directory: Path) -> tuple[str, Any]:
@@ -228,7 +218,7 @@ def main() -> None:
     private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
     site = args.site or Path(private.name) / "site"
     if args.site is None:
-        site_tools.build(site, _micropip_wheel())
+        site_tools.build(site, site_tools.micropip_wheel())
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     launch: dict[str, Any] = {"args": FLAGS, "headless": True}
     if chromium:

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import sys
@@ -54,21 +53,11 @@ def pytest_configure(config: pytest.Config) -> None:
 # -- the site and its server ----------------------------------------------------------
 
 
-def _micropip_wheel() -> Path:
-    """The micropip wheel build.py downloads (fetched now if missing)."""
-    spec = importlib.util.spec_from_file_location("jabberwocky_build_py", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    wheel: Path = module.ensure_micropip()
-    return wheel
-
-
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """``_site/``, rebuilt when any input changed (the build only rewrites what changed)."""
     site = Path(os.environ.get("JABBERWOCKY_SITE", ROOT / "_site"))
-    site_tools.build(site, _micropip_wheel())
+    site_tools.build(site, site_tools.micropip_wheel())
     return site
 
 

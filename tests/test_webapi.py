@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -57,11 +58,16 @@ def visible_cards(game: Game) -> set[str]:
     return {card_name(c) for c in seen}
 
 
-def play_through(api: WebApi, choose_last: bool = False) -> list[dict[str, Any]]:
-    """Play the whole game (seat 0 takes the first or last legal move); every view."""
+def play_through(api: WebApi, choose_last: bool = False,
+                 check: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """Play the whole game (seat 0 takes the first or last legal move); every view.
+
+    ``check``, if given, is called on each view before the next move."""
     views = [call(api, "state")]
     for _ in range(2000):
         view = views[-1]
+        if check is not None:
+            check(view)
         if view["phase"] == "game-over":
             return views
         if view["phase"] == "round-over":
@@ -85,25 +91,13 @@ def test_views_never_show_a_hidden_card(seed: str, players: int, choose_last: bo
     api = WebApi()
     call(api, "new_game", {"seed": seed, "players": players, "bots": "random"})
     assert api.game is not None
-    views = [call(api, "state")]
-    for _ in range(2000):
-        view = views[-1]
-        game = api.game
-        leaked = card_strings(view) - visible_cards(game)
+
+    def no_leak(view: dict[str, Any]) -> None:
+        assert api.game is not None
+        leaked = card_strings(view) - visible_cards(api.game)
         assert not leaked, f"view shows hidden cards {leaked}"
-        if view["phase"] == "game-over":
-            break
-        if view["phase"] == "round-over":
-            views.append(call(api, "next_round"))
-        elif view["your_turn"]:
-            pick = -1 if choose_last else 0
-            if view["phase"] == "bidding":
-                views.append(call(api, "bid", {"bid": view["legal_bids"][pick]}))
-            else:
-                views.append(call(api, "play", {"card": view["legal_cards"][pick]}))
-        else:
-            step = call(api, "bot_step")
-            views.append(step["view"])
+
+    views = play_through(api, choose_last, check=no_leak)
     assert views[-1]["phase"] == "game-over"
 
 

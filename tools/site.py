@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -198,6 +199,17 @@ def _remove_stale(site: Path, keep: set[str]) -> None:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+
+
+def micropip_wheel() -> Path:
+    """The micropip wheel that build.py downloads (fetched now if missing), for callers
+    that build a site outside build.py (e2e fixtures, benchmarks)."""
+    spec = importlib.util.spec_from_file_location("jabberwocky_build_py", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    wheel: Path = module.ensure_micropip()
+    return wheel
 
 
 def build(site: Path, micropip_wheel: Path) -> None:
