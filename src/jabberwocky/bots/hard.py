@@ -8,8 +8,8 @@ fast goal-driven policy on bitmasks (:mod:`.playout`):
   estimates ``P(taken == b)``; Jabberwocky pays only an exact bid, so it bids the
   ``b`` with the best expected score, not the rounded expected number of tricks.
 * **Playing** — every playable card (cards of equal value counted once) is tried on
-  the same samples; the card that most often ends the round exactly on the bid wins,
-  with a small preference for cards that make the other seats miss theirs.
+  the same samples; the card that most often ends the round exactly on the bid wins
+  (``spoil`` > 0 adds a preference for cards that make the other seats miss theirs).
 
 Work is bounded by sample counts, never by the clock, and the samples come from
 ``obs.rng()``, so a given observation always gets the same answer.
@@ -32,8 +32,11 @@ PLAY_WORK = 5000
 """Tricks simulated per card decision (samples = work / (cards * tricks left))."""
 SAMPLES = (24, 600)
 """Fewest and most deals sampled in one pass."""
-SPOIL = 0.15
-"""Weight of the other seats' exact bids against this seat's own (which counts 1)."""
+SPOIL = 0.0
+"""Weight of the other seats' exact bids against this seat's own (which counts 1).
+0.15 was measured against 0.0 on the same 120 self-play games (6240 bids): exact-bid
+rate 61.2% with 0.15, 62.2% with 0.0; against three ``medium`` 0.0 still wins 55.0%
+[48.7, 61.2] of 200 games."""
 WINDOW = 3
 """Bids farther than this from the hand's estimated tricks are not simulated."""
 
