@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from ..cards import cards_of
 from ..observation import Observation
 from ..rng import Rng
 from .playout import RM_SUITS, mask_to_rm, to_rm
@@ -55,15 +56,6 @@ class HandValue:
         return sum((hand & m).bit_count() * w for m, w in self._parts)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class DealSampler:
     """Draws the other seats' hidden hands for one observation."""
 
@@ -74,7 +66,7 @@ class DealSampler:
         self.trump = obs.trump_suit
         self.hand = mask_to_rm(obs.hand)
         self.unseen = mask_to_rm(obs.unseen_mask())
-        self.unseen_list = _bits(self.unseen)
+        self.unseen_list = cards_of(self.unseen)
         self.counts = [obs.cards_in_hand(s) for s in range(n)]
         self.counts[obs.seat] = 0
         voids = obs.void_suits()
