@@ -263,11 +263,6 @@ class Game:
 
     # -- results and views --------------------------------------------------------
 
-    @property
-    def trump_broken(self) -> bool:
-        """Whether a trump has been played this round."""
-        return self.broken
-
     def winners(self) -> list[int]:
         """The seats with the most points (all of them on a tie); empty before the end."""
         if self.phase != GAME_OVER:

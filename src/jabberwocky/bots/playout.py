@@ -44,10 +44,9 @@ def from_rm(bit: int) -> Card:
     return _FROM_RM[bit]
 
 
-def mask_to_rm(mask: Mask) -> int:
-    """An engine mask as a rank-major mask."""
+def _remap(mask: int, table: Sequence[int]) -> int:
+    """``mask`` with each bit ``b`` moved to bit ``table[b]``."""
     out = 0
-    table = _TO_RM
     while mask:
         low = mask & -mask
         out |= 1 << table[low.bit_length() - 1]
@@ -55,15 +54,14 @@ def mask_to_rm(mask: Mask) -> int:
     return out
 
 
+def mask_to_rm(mask: Mask) -> int:
+    """An engine mask as a rank-major mask."""
+    return _remap(mask, _TO_RM)
+
+
 def rm_to_mask(rm: int) -> Mask:
     """A rank-major mask as an engine mask."""
-    out = 0
-    table = _FROM_RM
-    while rm:
-        low = rm & -rm
-        out |= 1 << table[low.bit_length() - 1]
-        rm ^= low
-    return out
+    return _remap(rm, _FROM_RM)
 
 
 def beats(card: int, best: int, trump: int) -> bool:
