@@ -10,7 +10,8 @@
 // {type: "failed", payload: {kind, message}} when the engine cannot start at all.
 //
 // Start-up: build.json (names the wheel, the build and the Pyodide version) and the
-// stored memory snapshot are looked up together.  With a snapshot that fits this build,
+// stored memory snapshot are looked up together; with no snapshot stored (a first visit)
+// Pyodide starts at once, without waiting for build.json.  With a snapshot that fits this build,
 // Pyodide restores it (every engine module already imported); otherwise it boots
 // normally while the engine wheel is fetched in parallel, and a snapshot is made once
 // the worker has been idle for a moment after its first answer, so it never delays the
@@ -49,7 +50,24 @@ function progress(fraction, text) {
 }
 
 function expectBytes(key, total) {
-  if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, total || 1) });
+  if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, total || 1), exact: total > 0 });
+}
+
+function knowSizes(info) {
+  // build.json's sizes stand in until a response's content-length says better.
+  const sizes = info.sizes ?? {};
+  for (const [key, entry] of tracked) {
+    const size = sizes[key === "wheel" ? info.wheel : `pyodide/${key}`] ?? 0;
+    if (!entry.exact && size > 0) entry.total = Math.max(size, entry.loaded);
+  }
+}
+
+function exactBytes(key, length) {
+  const entry = tracked.get(key);
+  if (entry && length > 0) {
+    entry.total = length;
+    entry.exact = true;
+  }
 }
 
 function countBytes(key, n) {
@@ -70,8 +88,7 @@ async function drain(key, response) {
   // Reads a clone of a response to count its bytes; the original goes on untouched, so
   // streaming compilation and the browser's compiled-code cache still work.
   try {
-    const length = Number(response.headers.get("content-length"));
-    if (length > 0) tracked.get(key).total = length;
+    exactBytes(key, Number(response.headers.get("content-length")));
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -116,8 +133,7 @@ async function fetchWheel(info) {
   const key = "wheel";
   const response = await realFetch(new URL(info.wheel, self.location.href));
   if (!response.ok) throw new Error(`the engine wheel ${info.wheel} could not be loaded (HTTP ${response.status})`);
-  const length = Number(response.headers.get("content-length"));
-  if (length > 0) tracked.get(key).total = length;
+  exactBytes(key, Number(response.headers.get("content-length")));
   const reader = response.body.getReader();
   const parts = [];
   let size = 0;
@@ -274,28 +290,38 @@ async function boot() {
   if (skip) {
     snapshotState = "failed: restoring the snapshot took too long; started normally";
   }
-  const cachePromise = openSnapshotCache();
-  const [info, cache] = await Promise.all([loadBuildInfo(), cachePromise]);
-  mark("buildInfo");
-  const sizes = info.sizes ?? {};
-  expectBytes("wheel", sizes[info.wheel]);
-  const wheel = fetchWheel(info);
+  // build.json (the wheel's name, the build) is fetched while the snapshot is looked up;
+  // only a stored snapshot needs it before Python starts (to check that it fits), so a
+  // first visit starts Pyodide without waiting for it.
+  const infoPromise = loadBuildInfo().then((info) => {
+    mark("buildInfo");
+    knowSizes(info);
+    return info;
+  });
+  infoPromise.catch(() => {}); // awaited below
+  expectBytes("wheel", 0);
+  const wheel = infoPromise.then(fetchWheel);
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+  const cache = await openSnapshotCache();
   const stored = skip ? null : await findSnapshot(cache);
-  if (stored && snapshotFits(stored, info)) {
-    self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
-    try {
-      [pyodide, handle] = await bootFromSnapshot(cache, stored, info, wheel);
-      snapshotState = "used";
-      return info;
-    } catch (err) {
-      snapshotState = `failed: ${err?.message ?? err}`;
-      await dropSnapshot(cache);
+  if (stored) {
+    const info = await infoPromise;
+    if (snapshotFits(stored, info)) {
+      self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
+      try {
+        [pyodide, handle] = await bootFromSnapshot(cache, stored, info, wheel);
+        snapshotState = "used";
+        return info;
+      } catch (err) {
+        snapshotState = `failed: ${err?.message ?? err}`;
+        await dropSnapshot(cache);
+      }
+    } else {
+      await dropSnapshot(cache); // made by another build or another Pyodide
     }
-  } else if (stored) {
-    await dropSnapshot(cache); // made by another build or another Pyodide
   }
-  for (const name of TRACK) expectBytes(name, sizes[`pyodide/${name}`]);
+  for (const name of TRACK) expectBytes(name, 0);
+  infoPromise.then((info) => knowSizes(info), () => {});
   const canSnapshot = cache !== null;
   pyodide = await loadPyodide({ _makeSnapshot: canSnapshot });
   mark("pyodide");
@@ -305,7 +331,7 @@ async function boot() {
   handle = importEngine(pyodide);
   mark("engine");
   snapshotPending = canSnapshot;
-  return info;
+  return infoPromise;
 }
 
 // -- requests -------------------------------------------------------------------------

@@ -71,10 +71,18 @@ async function boot() {
     box.hidden = false;
     box.textContent = `The game engine could not start: ${e.detail.message}. Reload the page to try again.`;
   });
-  import("./update.js").then((m) => m.initUpdates({ beforeReload: save })).catch(() => {});
+  // The service worker registers once the first table is dealt (or the engine has failed):
+  // its precache then revalidates what the engine already downloaded, and its work does
+  // not compete with the first view.
+  let tableShown;
+  const firstTable = new Promise((resolve) => {
+    tableShown = resolve;
+  });
+  import("./update.js").then((m) => m.initUpdates({ beforeReload: save, registerAfter: firstTable })).catch(() => {});
   try {
     await engine.ready;
   } catch {
+    tableShown();
     return;
   }
   showProgress({ fraction: 1, text: "Shuffling…" });
@@ -85,7 +93,11 @@ async function boot() {
   $("loading").hidden = true;
   document.body.classList.add("ready");
   const saved = loadSave();
-  await openFromFragment(location.hash, saved);
+  try {
+    await openFromFragment(location.hash, saved);
+  } finally {
+    tableShown();
+  }
   window.addEventListener("hashchange", () => {
     if (location.hash === app.ownHash || !location.hash) return;
     openFromFragment(location.hash, loadSave());

@@ -451,7 +451,9 @@ function drawTrick(ctx, L, view, shown) {
     // who led: a small tag on the first card's edge away from the centre row
     const p = L.trickPos[shown.leader];
     const below = shown.leader === 0;
-    const y = below ? p.y + L.trickH + 10 : p.y - 10;
+    // Landscape phones have no room above or below a trick card (seat badges, your
+    // badge): the tag then sits on the card's lower edge, clear of its top corner.
+    const y = L.short ? p.y + L.trickH - 12 : below ? p.y + L.trickH + 10 : p.y - 10;
     pill(ctx, p.x + L.trickW / 2 - 22, y - 8, 44, 16, "rgba(8, 22, 15, 0.85)", null);
     text(ctx, "led", p.x + L.trickW / 2, y + 0.5, 11, "#f6e7b0", 700);
   }
