@@ -287,6 +287,14 @@ def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
         page.keyboard.press("ArrowRight")
         focused = page.evaluate("() => document.activeElement.dataset.card || null")
         assert focused in hand_cards(page)
+        # The hand is one Tab stop (roving tabindex): Shift+Tab leaves it at once instead
+        # of walking back through the other cards, and focus stays where it went.
+        stops = page.eval_on_selector_all("#hand [data-card]",
+                                          "els => els.filter(e => e.tabIndex === 0).length")
+        assert stops == 1
+        page.keyboard.press("Shift+Tab")
+        page.wait_for_timeout(100)
+        assert not page.evaluate("() => !!document.activeElement.closest('#hand')")
         view = engine_view(page)
         target = view["legal_cards"][0]
         page.focus(f'#hand [data-card="{target}"]')

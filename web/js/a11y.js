@@ -40,6 +40,7 @@ export function createA11y({ onCard, onBid, onFocusCard, onHoverCard }) {
   let handKey = "";
   let bidKey = "";
   let lastLive = 0;
+  let roving = null; // the hand's one Tab stop (a card name)
 
   function renderHand(view, layout) {
     const key = view ? view.hand.join(",") : "";
@@ -51,7 +52,10 @@ export function createA11y({ onCard, onBid, onFocusCard, onHoverCard }) {
       for (const card of view.hand) {
         const b = el("button", { type: "button", className: "card-hit", dataset: { card } });
         b.addEventListener("click", () => onCard(card));
-        b.addEventListener("focus", () => onFocusCard(card));
+        b.addEventListener("focus", () => {
+          rove(b);
+          onFocusCard(card);
+        });
         b.addEventListener("blur", () => onFocusCard(null));
         b.addEventListener("pointerenter", () => onHoverCard(card));
         b.addEventListener("pointerleave", () => onHoverCard(null));
@@ -86,6 +90,20 @@ export function createA11y({ onCard, onBid, onFocusCard, onHoverCard }) {
         b.style.width = `${slot.hitW}px`;
         b.style.height = `${slot.h + lift}px`;
       }
+    });
+    // One Tab stop for the whole hand (arrow keys move along it): the card last focused,
+    // else the first playable one, else the first card.
+    const cards = Array.from(hand.querySelectorAll("[data-card]"));
+    const current = cards.find((b) => b.dataset.card === roving)
+      || cards.find((b) => b.getAttribute("aria-disabled") === "false")
+      || cards[0];
+    if (current) rove(current);
+  }
+
+  function rove(button) {
+    roving = button.dataset.card;
+    hand.querySelectorAll("[data-card]").forEach((b) => {
+      b.tabIndex = b === button ? 0 : -1;
     });
   }
 

@@ -50,9 +50,18 @@ export function placeToast(layout = app.renderer.layout()) {
 }
 
 /** Keep keyboard focus useful: when focus is lost (its control vanished), put it on
- *  the control the player needs next. */
+ *  the control the player needs next.  Checked a moment later, once any move of focus in
+ *  progress has landed (a paint can run inside a blur, while focus is on its way to the
+ *  next control: that focus is not lost). */
+let focusCheck = 0;
 function guideFocus(view) {
-  if (!view || document.body.dataset.input !== "keyboard") return;
+  clearTimeout(focusCheck);
+  focusCheck = setTimeout(() => landFocus(view), 0);
+}
+
+function landFocus(view) {
+  // (not when focus has left the page itself, e.g. tabbed on to the browser's own controls)
+  if (!view || document.body.dataset.input !== "keyboard" || !document.hasFocus()) return;
   const active = document.activeElement;
   const lost = !active || active === document.body || active.closest("[hidden]") || active.disabled;
   if (!lost || document.querySelector("dialog[open]")) return;
