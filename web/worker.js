@@ -44,8 +44,16 @@ function mark(step) {
   timings[step] = Math.round(performance.now() - started);
 }
 
+let lastPost = { at: -Infinity, fraction: -1, text: "" };
+
 function progress(fraction, text) {
   lastFraction = Math.max(lastFraction, Math.min(1, fraction));
+  // Downloads report every chunk; the page (and the CPU Python is starting on) needs a
+  // new bar only when it moved a percent or 50 ms passed, or the words changed.
+  const now = performance.now();
+  const words = text.replace(/[\d.]+/g, "#");
+  if (words === lastPost.text && lastFraction < 1 && lastFraction - lastPost.fraction < 0.01 && now - lastPost.at < 50) return;
+  lastPost = { at: now, fraction: lastFraction, text: words };
   self.postMessage({ type: "progress", payload: { fraction: lastFraction, text } });
 }
 
