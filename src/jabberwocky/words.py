@@ -6,7 +6,7 @@ seed never touches this module.
 
 from __future__ import annotations
 
-import secrets
+import os
 
 _WORDS = (
     "amber", "apple", "arrow", "aspen", "badger", "bamboo", "basil", "beacon", "birch",
@@ -28,7 +28,16 @@ _WORDS = (
 )
 
 
+def _below(n: int) -> int:
+    """A uniform-enough random int in ``0..n-1`` from the OS (bias at most n / 2**64).
+
+    ``os.urandom`` rather than :mod:`secrets`: ``os`` is loaded already, while importing
+    ``secrets`` costs the browser's first table several milliseconds.
+    """
+    return int.from_bytes(os.urandom(8), "big") % n
+
+
 def new_seed() -> str:
     """A fresh, readable seed."""
-    words = [secrets.choice(_WORDS) for _ in range(3)]
-    return "-".join(words) + f"-{secrets.randbelow(100)}"
+    words = [_WORDS[_below(len(_WORDS))] for _ in range(3)]
+    return "-".join(words) + f"-{_below(100)}"
