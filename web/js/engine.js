@@ -50,13 +50,24 @@ export class Engine extends EventTarget {
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // reported through the "failed" event as well
-    this._startWorker(workerUrl);
+    const early = typeof window !== "undefined" ? window.__jabberwockyEarlyWorker : undefined;
+    if (early && workerUrl.href === new URL("../worker.js", import.meta.url).href) {
+      // js/early.js started the worker before this module loaded: take it over.
+      const { worker, held, errors } = early.adopt();
+      this._startWorker(workerUrl, "jabberwocky", worker);
+      queueMicrotask(() => {
+        for (const message of held) if (this.worker === worker) this._onMessage(message);
+        if (errors.length && this.worker === worker) this._fail(`the engine worker failed: ${errors[0]}`);
+      });
+    } else {
+      this._startWorker(workerUrl);
+    }
   }
 
-  _startWorker(url, name = "jabberwocky") {
+  _startWorker(url, name = "jabberwocky", started = null) {
     // The worker reads its instructions from its name: a URL query would be lost when the
     // service worker answers from its cache (a worker's location is its response's URL).
-    const worker = new Worker(url, { type: "module", name });
+    const worker = started ?? new Worker(url, { type: "module", name });
     worker.addEventListener("message", (event) => {
       if (worker === this.worker) this._onMessage(event.data);
     });
