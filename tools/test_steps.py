@@ -6,6 +6,7 @@ the project are still being built.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,6 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def steps(py: str) -> list[tuple[str, list[str]]]:
     """(name, command) pairs; a command ``["@build"]`` means: build the site."""
     out: list[tuple[str, list[str]]] = []
+    eslint = ROOT / "node_modules/eslint/bin/eslint.js"
+    if (ROOT / "eslint.config.mjs").exists():
+        # node_modules comes from `npm ci` (package.json's devDependencies), run before this
+        out.append(("eslint (front end)", [shutil.which("node") or "node", str(eslint), "web"]))
     if (ROOT / "tests/pyodide/run.py").exists():
         out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
     if (ROOT / "tools/site.py").exists():

@@ -123,6 +123,7 @@ function applyOption(options, key, value, problems, levels) {
       problems.push(`The seed in the link is ${seed.length} characters long (at most ${MAX_SEED_LENGTH}); a new seed was chosen.`);
       return;
     }
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     if (/[\u0000-\u001f\u007f]/.test(seed)) {
       problems.push("The seed in the link contains control characters; a new seed was chosen.");
       return;

@@ -1,6 +1,6 @@
 // From state to the DOM layer: hand/bid buttons, status, panels, hint odds, focus.
 
-import { app, S, $ } from "./app.js";
+import { app, $ } from "./app.js";
 import * as ui from "./ui/dialogs.js";
 import { savePrefs } from "./persist.js";
 
