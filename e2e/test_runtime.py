@@ -80,6 +80,9 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     outside = [u for u in urls if not u.startswith(site_server.url)]
     assert not outside, f"requests outside the sub-path: {outside}"
     assert "wheels/micropip" not in " ".join(urls)  # micropip stays off the start path
+    # js/early.js starts the worker and engine.js adopts it: one worker, one Pyodide
+    assert sum(u.split("?")[0].endswith("/worker.js") for u in urls) == 1
+    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
 
 
 def _corrupt(page: Page, how: str) -> None:
