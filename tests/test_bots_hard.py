@@ -11,7 +11,7 @@ import pytest
 
 from jabberwocky.bots import make_bot
 from jabberwocky.bots.base import HINT_PURPOSE
-from jabberwocky.bots.hard import HardBot
+from jabberwocky.bots.hard import HardBot, with_extra_trick
 from jabberwocky.bots.playout import (
     RM_SUITS,
     from_rm,
@@ -321,3 +321,11 @@ def test_asking_out_of_turn_says_so() -> None:
         small_bot().hint(g.observation(other))
     with pytest.raises(JabberwockyError, match="nothing to decide"):
         small_bot().act(g.observation(other))
+
+
+def test_extra_trick_moves_weight_one_trick_up_and_keeps_the_total() -> None:
+    row = [1.0, 3.0, 0.0, 6.0]
+    out = with_extra_trick(row, 0.25)
+    assert out == [0.75, 2.25 + 0.25, 0.75, 4.5 + 0.0 + 1.5]
+    assert abs(sum(out) - sum(row)) < 1e-12
+    assert with_extra_trick(row, 0.0) == row
