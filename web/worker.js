@@ -57,15 +57,22 @@ function progress(fraction, text) {
   self.postMessage({ type: "progress", payload: { fraction: lastFraction, text } });
 }
 
-function expectBytes(key, total) {
-  if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, total || 1), exact: total > 0 });
+let buildInfo = null; // build.json once it has arrived: its sizes stand in for content-lengths
+
+function infoSize(key) {
+  if (!buildInfo) return 0;
+  return (buildInfo.sizes ?? {})[key === "wheel" ? buildInfo.wheel : `pyodide/${key}`] ?? 0;
+}
+
+function expectBytes(key) {
+  if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, infoSize(key)), exact: false });
 }
 
 function knowSizes(info) {
   // build.json's sizes stand in until a response's content-length says better.
-  const sizes = info.sizes ?? {};
+  buildInfo = info;
   for (const [key, entry] of tracked) {
-    const size = sizes[key === "wheel" ? info.wheel : `pyodide/${key}`] ?? 0;
+    const size = infoSize(key);
     if (!entry.exact && size > 0) entry.total = Math.max(size, entry.loaded);
   }
 }
@@ -307,7 +314,7 @@ async function boot() {
     return info;
   });
   infoPromise.catch(() => {}); // awaited below
-  expectBytes("wheel", 0);
+  expectBytes("wheel");
   const wheel = infoPromise.then(fetchWheel);
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const cache = await openSnapshotCache();
@@ -328,8 +335,7 @@ async function boot() {
       await dropSnapshot(cache); // made by another build or another Pyodide
     }
   }
-  for (const name of TRACK) expectBytes(name, 0);
-  infoPromise.then((info) => knowSizes(info), () => {});
+  for (const name of TRACK) expectBytes(name);
   const canSnapshot = cache !== null;
   pyodide = await loadPyodide({ _makeSnapshot: canSnapshot });
   mark("pyodide");

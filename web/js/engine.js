@@ -54,7 +54,7 @@ export class Engine extends EventTarget {
     if (early && workerUrl.href === new URL("../worker.js", import.meta.url).href) {
       // js/early.js started the worker before this module loaded: take it over.
       const { worker, held, errors } = early.adopt();
-      this._startWorker(workerUrl, "jabberwocky", worker);
+      this._attach(worker);
       queueMicrotask(() => {
         for (const message of held) if (this.worker === worker) this._onMessage(message);
         if (errors.length && this.worker === worker) this._fail(`the engine worker failed: ${errors[0]}`);
@@ -64,10 +64,14 @@ export class Engine extends EventTarget {
     }
   }
 
-  _startWorker(url, name = "jabberwocky", started = null) {
+  _startWorker(url, name = "jabberwocky") {
     // The worker reads its instructions from its name: a URL query would be lost when the
     // service worker answers from its cache (a worker's location is its response's URL).
-    const worker = started ?? new Worker(url, { type: "module", name });
+    this._attach(new Worker(url, { type: "module", name }));
+  }
+
+  /** Listen to `worker` and make it the current one. */
+  _attach(worker) {
     worker.addEventListener("message", (event) => {
       if (worker === this.worker) this._onMessage(event.data);
     });

@@ -11,8 +11,7 @@ export function paint(state) {
   const settled = !state.busy;
   app.renderer.request();
   const layout = app.renderer.relayout();
-  const above = Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
-  $("bid-panel").style.bottom = `${above}px`;
+  $("bid-panel").style.bottom = `${aboveYourBadge(layout)}px`;
   placeToast(layout);
   // While something is in flight the human cannot act: show it as not their turn.
   const shown = view && (settled ? view : { ...view, your_turn: false });
@@ -32,14 +31,18 @@ export function paint(state) {
   }
 }
 
+/** CSS `bottom` (px) that puts a panel just above your badge. */
+function aboveYourBadge(layout) {
+  return Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
+}
+
 /** The message box sits above your hand (and above the bid panel when it shows) but never
  *  so high that it covers the opponents' name badges at the top of the table. */
 export function placeToast(layout = app.renderer.layout()) {
   const toast = $("toast");
   if (toast.hidden || !layout) return;
-  const above = Math.round(layout.h - layout.seats[0].y + (layout.narrow ? 20 : 26));
   const bid = $("bid-panel");
-  let bottom = above + (bid.hidden ? 0 : bid.offsetHeight + 10);
+  let bottom = aboveYourBadge(layout) + (bid.hidden ? 0 : bid.offsetHeight + 10);
   const opponents = layout.seats.slice(1);
   if (opponents.length) {
     const badgeBottom = Math.min(...opponents.map((s) => s.y)) + (layout.narrow ? 25 : 27) + 8;
