@@ -1,5 +1,6 @@
 // ESLint (flat config) for the front end: the page's modules, the engine worker, the
-// service worker and the one classic script.  Run by `python3 build.py test`.
+// service worker and the one classic script; and the build's Node.js scripts in tools/.
+// Run by `python3 build.py test`.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -32,5 +33,9 @@ export default [
   {
     files: ["web/js/early.js"],
     languageOptions: { sourceType: "script" },
+  },
+  {
+    files: ["tools/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

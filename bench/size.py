@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 TARGET_OURS = 300 * 1024
-ZIP_PREFIX = "/lib/python314.zip/"
 
 PROBE_JS = r"""
 import { loadPyodide } from %(pyodide)s;
@@ -53,52 +52,7 @@ console.log("@@" + JSON.stringify({ loadMs, runMs, out: JSON.parse(out) }));
 """
 
 # Runs inside Pyodide: every request type of the worker protocol, the error paths too.
-SCENARIO_PY = r"""
-import json, sys, traceback
-from jabberwocky import webapi
-
-api = webapi.WebApi()
-
-def call(kind, **payload):
-    return json.loads(api.handle(kind, json.dumps(payload)))
-
-def act(view):
-    if view["phase"] in ("round-over",):
-        return call("next_round")["result"]
-    if view["your_turn"]:
-        if view["phase"] == "bidding":
-            return call("bid", bid=view["legal_bids"][0])["result"]
-        return call("play", card=view["legal_cards"][0])["result"]
-    return call("bot_step")["result"]["view"]
-
-levels = call("levels")["result"]["levels"]
-mixed = ([lvl for lvl in levels if lvl != "random"] or levels)[:3]
-while len(mixed) < 3:
-    mixed.append(mixed[-1])
-view = call("new_game", seed="size-probe", players=4, bots=mixed)["result"]
-for _ in range(12):
-    if view["your_turn"]:
-        call("hint")
-    view = act(view)
-view = call("new_game", seed="size-probe-2", players=3, bots="random")["result"]
-errors = [call("bid", bid=99).get("error", {}).get("kind"),
-          call("play", card="ZZ").get("error", {}).get("kind"),
-          call("no_such_request").get("error", {}).get("kind"),
-          call("import_record", record="{not json").get("error", {}).get("kind")]
-while view["phase"] != "game-over":
-    view = act(view)
-record = call("export_record")["result"]["record"]
-again = call("import_record", record=record)["result"]
-call("deal", seed="size-probe", players=5)
-try:
-    raise ValueError("formatting a traceback, as the worker does for internal errors")
-except ValueError:
-    traceback.format_exc()
-modules = sorted({m.__file__[len(%(prefix)r):] for m in list(sys.modules.values())
-                  if getattr(m, "__file__", None) and m.__file__.startswith(%(prefix)r)})
-json.dumps({"scores": view["scores"], "again": again["scores"], "errors": errors,
-            "modules": modules})
-"""
+SCENARIO_PY = (ROOT / "tools" / "exercise_engine.py").read_text()
 
 
 def human(n: float) -> str:
@@ -169,7 +123,7 @@ def probe(stdlib: str, wheel: Path, work: Path, lock: str = "-") -> dict[str, ob
     js = work / "probe.mjs"
     js.write_text(PROBE_JS % {"pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri())})
     script = work / "scenario.py"
-    script.write_text(SCENARIO_PY % {"prefix": ZIP_PREFIX})
+    script.write_text(SCENARIO_PY)
     proc = subprocess.run(["node", str(js), stdlib, lock, str(wheel), str(script)],
                           capture_output=True, text=True, timeout=600)
     for line in proc.stdout.splitlines():

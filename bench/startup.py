@@ -6,8 +6,12 @@ Measures, in the same run and alternating the two pages, the time from navigatio
 
 - the game page: a dealt table (``document.body.dataset.phase`` becomes ``bidding``;
   while the table UI does not exist yet, the engine's ready + first ``new_game``);
-- the bare page: Pyodide (the same files, served the same way) loaded on the page and
-  ``1+1`` run; nothing else.
+- the bare page: Pyodide as the npm package ships it (the same version, served the same
+  way) loaded on the page and ``1+1`` run; nothing else.  Two more bare pages for
+  comparison: ``bare-worker`` (the same in a module worker, as the game runs it) and
+  ``bare-pyc`` (on the main thread, but with the game's own ``pyodide/`` files, whose
+  standard library is precompiled): the game against ``bare-pyc`` is the cost of
+  everything but that precompiling.
 
 Cold = a fresh browser profile for each visit; warm = a repeat visit in a profile that
 has seen the page once (for the game page: memory snapshot stored in Cache Storage).
@@ -100,7 +104,12 @@ def _serve(directory: Path) -> tuple[str, Any]:
 
 
 def _bare_site(site: Path, into: Path) -> Path:
-    shutil.copytree(site / "pyodide", into / "pyodide")
+    (into / "pyodide").mkdir(parents=True)
+    for name in site_tools.PYODIDE_FILES:
+        shutil.copy2(site_tools.PYODIDE_DIR / name, into / "pyodide" / name)
+    shutil.copytree(site / "pyodide", into / "site-pyodide")
+    (into / "pyc.html").write_text(BARE_HTML.replace("bare.js", "bare-pyc.js"))
+    (into / "bare-pyc.js").write_text(BARE_JS.replace("./pyodide/", "./site-pyodide/"))
     (into / "index.html").write_text(BARE_HTML)
     (into / "bare.js").write_text(BARE_JS)
     (into / "worker.html").write_text(BARE_WORKER_HTML)
@@ -179,7 +188,7 @@ def _new_page(context: BrowserContext) -> Page:
     return page
 
 
-KINDS = ("game", "bare", "bare-worker")
+KINDS = ("game", "bare", "bare-worker", "bare-pyc")
 
 
 def _order(rep: int) -> list[str]:
@@ -189,10 +198,11 @@ def _order(rep: int) -> list[str]:
 
 
 class Pages:
-    """Opens and times the three pages."""
+    """Opens and times the four pages."""
 
     def __init__(self, game_url: str, bare_url: str) -> None:
-        self.urls = {"game": game_url, "bare": bare_url, "bare-worker": bare_url + "worker.html"}
+        self.urls = {"game": game_url, "bare": bare_url, "bare-worker": bare_url + "worker.html",
+                     "bare-pyc": bare_url + "pyc.html"}
         self.how = ""
 
     def time(self, page: Page, kind: str) -> float:
@@ -278,17 +288,20 @@ def main() -> None:
             private.cleanup()
 
     print()
-    print(f"game page measured to: {pages.how}; bare = Pyodide on the page's main thread + 1+1; "
-          "bare-worker = the same in a module worker")
+    print(f"game page measured to: {pages.how}; bare = the npm package's Pyodide on the page's "
+          "main thread + 1+1; bare-worker = the same in a module worker; bare-pyc = bare with "
+          "the game's precompiled standard library")
     for mode, values, target in (("cold (fresh profile)", cold, 1.10),
                                  ("warm (repeat visit)", warm, 0.30)):
         med = {k: _median(values[k]) for k in KINDS}
         ratio = med["game"] / med["bare"]
         ratio_w = med["game"] / med["bare-worker"]
+        ratio_p = med["game"] / med["bare-pyc"]
         print(f"{mode}, median of {args.reps}: game {med['game']:.0f} ms, bare "
-              f"{med['bare']:.0f} ms, bare-worker {med['bare-worker']:.0f} ms; ratio "
-              f"{ratio:.2f}x (target <= {target:.2f}x: {'OK' if ratio <= target else 'MISSED'}),"
-              f" vs bare-worker {ratio_w:.2f}x")
+              f"{med['bare']:.0f} ms, bare-worker {med['bare-worker']:.0f} ms, bare-pyc "
+              f"{med['bare-pyc']:.0f} ms; ratio {ratio:.2f}x (target <= {target:.2f}x: "
+              f"{'OK' if ratio <= target else 'MISSED'}), vs bare-worker {ratio_w:.2f}x, "
+              f"vs bare-pyc {ratio_p:.2f}x")
     print(f"snapshot on warm visits: {', '.join(sorted(set(snapshot_states))) or '-'}")
     print(f"longest main-thread task while loading (cold): {max(load_long, default=0):.0f} ms; "
           f"during {args.play:.0f} s of play: {play_long:.0f} ms (target <= 50 ms)")

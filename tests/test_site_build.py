@@ -59,8 +59,9 @@ def test_layout_and_build_json(built: Path) -> None:
     assert info["wheel"] == f"wheels/jabberwocky-{site_tools.project_version()}-py3-none-any.whl"
     assert len(info["build"]) >= 12
     for name in site_tools.PYODIDE_FILES:
-        assert (built / "pyodide" / name).read_bytes() == (
-            site_tools.PYODIDE_DIR / name).read_bytes()
+        if name != "python_stdlib.zip":  # precompiled: see the next test
+            assert (built / "pyodide" / name).read_bytes() == (
+                site_tools.PYODIDE_DIR / name).read_bytes()
     assert (built / "wheels/micropip-0.11.1-py3-none-any.whl").is_file()
     files = set(info["files"])
     on_disk = {p for p in _digests(built) if p != "sw.js"}
@@ -69,6 +70,31 @@ def test_layout_and_build_json(built: Path) -> None:
     assert on_disk - files == set(), "every file but the service worker is listed"
     assert not any(p.endswith((".md", ".py", ".map", ".ts")) for p in _digests(built))
     assert info["sizes"][info["wheel"]] == (built / info["wheel"]).stat().st_size
+
+
+def test_stdlib_zip_has_bytecode_for_what_the_game_imports(built: Path) -> None:
+    """Each entry is Pyodide's own, byte for byte, or an unchecked-hash .pyc standing in
+    for a module's source; the modules of Python's start-up and the engine's imports are
+    among them, and the rest stays source."""
+    with zipfile.ZipFile(site_tools.PYODIDE_DIR / "python_stdlib.zip") as stock, \
+            zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as ours:
+        original = {i.filename: stock.read(i) for i in stock.infolist()}
+        entries = {i.filename: ours.read(i) for i in ours.infolist()}
+    compiled = {n[:-1] for n in entries if n.endswith(".pyc")}
+    assert {"typing.py", "dataclasses.py", "enum.py", "json/__init__.py", "hashlib.py",
+            "asyncio/__init__.py", "traceback.py"} <= compiled
+    assert 100 <= len(compiled) <= len(original) // 2
+    assert "email/__init__.py" in entries, "a module the game does not import stays source"
+    for name, data in entries.items():
+        if name.endswith(".pyc"):
+            assert name[:-1] in original and name[:-1] not in entries
+            # magic number (ends in \r\n), flags 0b01: hash-based and never checked
+            assert data[2:4] == b"\r\n" and int.from_bytes(data[4:8], "little") == 1
+        else:
+            assert data == original[name]
+    assert set(original) == {n for n in entries if not n.endswith(".pyc")} | compiled
+    magics = {data[:4] for name, data in entries.items() if name.endswith(".pyc")}
+    assert len(magics) == 1, "all compiled by the one Python"
 
 
 def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:

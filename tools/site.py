@@ -2,7 +2,11 @@
 
 ``build(site, micropip_wheel)`` assembles, deterministically (same inputs, same bytes):
 
-- ``pyodide/``: the five runtime files of the pinned npm ``pyodide`` package;
+- ``pyodide/``: the five runtime files of the pinned npm ``pyodide`` package, except
+  that ``python_stdlib.zip`` carries bytecode for the standard-library modules the game
+  imports (made by ``tools/precompile_stdlib.mjs`` under Node.js, cached in
+  ``.cache/stdlib/``): Python's start-up then loads them instead of compiling them from
+  source, which was most of Pyodide's own start-up time;
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
   sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
   start-up; there for later installs);
@@ -28,6 +32,7 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -42,6 +47,8 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 ENGINE_SRC = ROOT / "src" / "jabberwocky"
+PRECOMPILE = ROOT / "tools" / "precompile_stdlib.mjs"
+STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 WEB = ROOT / "web"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 BUILD_ONLY_SUFFIXES = (".md", ".py", ".pyc", ".map", ".ts")
@@ -170,6 +177,39 @@ def engine_wheel(version: str) -> tuple[str, bytes]:
     return f"jabberwocky-{version}-py3-none-any.whl", buf.getvalue()
 
 
+# -- the precompiled standard library ------------------------------------------------
+
+
+def stdlib_zip(wheel: bytes) -> Path:
+    """Pyodide's ``python_stdlib.zip`` with the standard-library modules that the game
+    (installed from ``wheel``) imports as bytecode (see tools/precompile_stdlib.mjs);
+    made once per Pyodide version, script and wheel, and kept in ``.cache/stdlib/``."""
+    key = hashlib.sha256(PRECOMPILE.read_bytes())
+    key.update(_sha256(PYODIDE_DIR / "python_stdlib.zip").encode())
+    key.update(hashlib.sha256(wheel).digest())
+    path = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key.hexdigest()[:16]}.zip"
+    if path.is_file():
+        return path
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
+                 "Node.js 18 or newer, then run this again")
+    STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+    for old in STDLIB_CACHE.glob("python_stdlib-*"):
+        old.unlink()
+    wheel_path = path.with_suffix(".whl")
+    wheel_path.write_bytes(wheel)
+    made = path.with_suffix(".tmp")
+    done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), str(made)], cwd=ROOT,
+                          check=False)
+    wheel_path.unlink()
+    if done.returncode != 0 or not made.is_file():
+        sys.exit(f"precompiling Pyodide's standard library failed (exit {done.returncode}); "
+                 f"see the messages above")
+    made.replace(path)
+    return path
+
+
 # -- the build ----------------------------------------------------------------------
 
 
@@ -222,10 +262,11 @@ def build(site: Path, micropip_wheel: Path) -> None:
     site.mkdir(parents=True, exist_ok=True)
     written: set[str] = set()
 
-    for name in PYODIDE_FILES:
-        _copy_if_changed(PYODIDE_DIR / name, site / "pyodide" / name)
-        written.add(f"pyodide/{name}")
     wheel_name, wheel_bytes = engine_wheel(project_version())
+    for name in PYODIDE_FILES:
+        source = stdlib_zip(wheel_bytes) if name == "python_stdlib.zip" else PYODIDE_DIR / name
+        _copy_if_changed(source, site / "pyodide" / name)
+        written.add(f"pyodide/{name}")
     _write_if_changed(site / "wheels" / wheel_name, wheel_bytes)
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)

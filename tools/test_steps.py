@@ -18,7 +18,8 @@ def steps(py: str) -> list[tuple[str, list[str]]]:
     eslint = ROOT / "node_modules/eslint/bin/eslint.js"
     if (ROOT / "eslint.config.mjs").exists():
         # node_modules comes from `npm ci` (package.json's devDependencies), run before this
-        out.append(("eslint (front end)", [shutil.which("node") or "node", str(eslint), "web"]))
+        node = shutil.which("node") or "node"
+        out.append(("eslint (front end, build scripts)", [node, str(eslint), "web", "tools"]))
     if (ROOT / "tests/pyodide/run.py").exists():
         out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
     if (ROOT / "tools/site.py").exists():
