@@ -18,7 +18,14 @@
 // first dealt table.  Any snapshot failure deletes the stored copy and falls back to a
 // normal start.  All URLs are relative, so the site works under any sub-path.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Imported without waiting for it: the boot below starts fetching build.json and looking
+// up the stored snapshot while pyodide.mjs is still on its way.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // awaited by loadPyodide() below, which reports the failure
+
+async function loadPyodide(options) {
+  return (await pyodideModule).loadPyodide(options);
+}
 
 const SNAPSHOT_CACHE = "jabberwocky-snapshot";
 const SNAPSHOT_KEY = new URL("./__pyodide-memory-snapshot__", self.location.href).href;
