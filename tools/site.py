@@ -48,6 +48,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 ENGINE_SRC = ROOT / "src" / "jabberwocky"
 PRECOMPILE = ROOT / "tools" / "precompile_stdlib.mjs"
+EXERCISE = ROOT / "tools" / "exercise_engine.py"
 STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 WEB = ROOT / "web"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -184,7 +185,7 @@ def stdlib_zip(wheel: bytes) -> Path:
     """Pyodide's ``python_stdlib.zip`` with the standard-library modules that the game
     (installed from ``wheel``) imports as bytecode (see tools/precompile_stdlib.mjs);
     made once per Pyodide version, script and wheel, and kept in ``.cache/stdlib/``."""
-    key = hashlib.sha256(PRECOMPILE.read_bytes())
+    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes())
     key.update(_sha256(PYODIDE_DIR / "python_stdlib.zip").encode())
     key.update(hashlib.sha256(wheel).digest())
     path = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key.hexdigest()[:16]}.zip"
@@ -195,14 +196,16 @@ def stdlib_zip(wheel: bytes) -> Path:
         sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
                  "Node.js 18 or newer, then run this again")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-    for old in STDLIB_CACHE.glob("python_stdlib-*"):
-        old.unlink()
-    wheel_path = path.with_suffix(".whl")
+    for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
+        old.unlink()  # made for another wheel or Pyodide
+    wheel_path = path.with_suffix(f".{os.getpid()}.whl")
+    made = path.with_suffix(f".{os.getpid()}.tmp")
     wheel_path.write_bytes(wheel)
-    made = path.with_suffix(".tmp")
-    done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), str(made)], cwd=ROOT,
-                          check=False)
-    wheel_path.unlink()
+    try:
+        done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), str(made)], cwd=ROOT,
+                              check=False)
+    finally:
+        wheel_path.unlink()
     if done.returncode != 0 or not made.is_file():
         sys.exit(f"precompiling Pyodide's standard library failed (exit {done.returncode}); "
                  f"see the messages above")
