@@ -11,7 +11,7 @@ import pytest
 
 from jabberwocky.bots import make_bot
 from jabberwocky.bots.base import HINT_PURPOSE
-from jabberwocky.bots.hard import HardBot, with_extra_trick
+from jabberwocky.bots.hard import HardBot, at_a_real_table
 from jabberwocky.bots.playout import (
     RM_SUITS,
     from_rm,
@@ -323,9 +323,25 @@ def test_asking_out_of_turn_says_so() -> None:
         small_bot().act(g.observation(other))
 
 
-def test_extra_trick_moves_weight_one_trick_up_and_keeps_the_total() -> None:
-    row = [1.0, 3.0, 0.0, 6.0]
-    out = with_extra_trick(row, 0.25)
-    assert out == [0.75, 2.25 + 0.25, 0.75, 4.5 + 0.0 + 1.5]
-    assert abs(sum(out) - sum(row)) < 1e-12
-    assert with_extra_trick(row, 0.0) == row
+def test_a_real_table_moves_weight_one_trick_up_and_down_and_keeps_the_total() -> None:
+    row = [1.0, 3.0, 0.0, 6.0]  # h = 3
+    out = at_a_real_table(row, more=0.3, fewer=0.6)
+    # t=0: up 0.3; t=1: up 0.2, down 0.2; t=3: down 0.6 (nothing above the hand's size)
+    expected = [1.0 * 0.7 + 3.0 * 0.2, 1.0 * 0.3 + 3.0 * 0.6, 3.0 * 0.2 + 6.0 * 0.6, 6.0 * 0.4]
+    assert out == pytest.approx(expected)
+    assert sum(out) == pytest.approx(sum(row))
+    assert at_a_real_table(row, 0.0, 0.0) == row
+    assert at_a_real_table([2.0]) == [2.0]  # a hand of no cards: nothing to move
+
+
+def test_the_more_tricks_a_seat_must_lose_the_likelier_one_is_forced_on_it() -> None:
+    h = 6
+    ups, downs = [], []
+    for t in range(h + 1):
+        row = [0.0] * (h + 1)
+        row[t] = 1.0
+        out = at_a_real_table(row)
+        ups.append(out[t + 1] if t < h else 0.0)
+        downs.append(out[t - 1] if t > 0 else 0.0)
+    assert ups == sorted(ups, reverse=True) and ups[0] > ups[h - 1] > 0 == ups[h]
+    assert downs == sorted(downs) and downs[0] == 0 < downs[1] < downs[h]
