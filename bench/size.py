@@ -7,7 +7,9 @@
                                      and headless Chromium with --browser)
 
 Pyodide's share is ``pyodide/`` plus the micropip wheel; ours is everything else (front
-end, worker, engine wheel, icons, manifest, build.json).  Target: ours <= 300 KB.
+end, worker, engine wheel, icons, manifest, build.json).  Target: ours <= 300 KB.  The
+site's ``python_stdlib.zip`` is compared with the npm package's: the build precompiles
+the modules the game imports into it.
 
 The trim experiment loads Pyodide under Node.js, installs the engine wheel, plays
 through every request of the worker protocol (a game with each bot level, hints,
@@ -96,6 +98,14 @@ def report_sizes(site: Path) -> dict[str, int]:
               f"(gzip {human(sum(r[2] for r in group))})")
         for rel, raw, packed in sorted(group, key=lambda r: -r[1]):
             print(f"    {raw:>10,} B  gzip {packed:>9,} B  {rel}")
+    stdlib, stock = site / "pyodide" / "python_stdlib.zip", PYODIDE / "python_stdlib.zip"
+    if stdlib.is_file() and stock.is_file():
+        with zipfile.ZipFile(stdlib) as zf:
+            compiled = sum(name.endswith(".pyc") for name in zf.namelist())
+        grown = stdlib.stat().st_size - stock.stat().st_size
+        print(f"pyodide/python_stdlib.zip: the npm package's {stock.stat().st_size:,} B "
+              f"{'+' if grown >= 0 else '-'} {abs(grown):,} B, with {compiled} modules as "
+              f"bytecode instead of source (tools/precompile_stdlib.mjs)")
     ours_total = sum(r[1] for r in ours)
     verdict = "within" if ours_total <= TARGET_OURS else "OVER"
     print(f"ours: {ours_total:,} B = {human(ours_total)}: {verdict} the 300 KB target")
