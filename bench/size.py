@@ -54,7 +54,7 @@ console.log("@@" + JSON.stringify({ loadMs, runMs, out: JSON.parse(out) }));
 """
 
 # Runs inside Pyodide: every request type of the worker protocol, the error paths too.
-SCENARIO_PY = (ROOT / "tools" / "exercise_engine.py").read_text()
+SCENARIO_PY = ROOT / "tools" / "exercise_engine.py"
 
 
 def human(n: float) -> str:
@@ -132,9 +132,7 @@ def trimmed_zip(full: Path, modules: list[str], out: Path) -> None:
 def probe(stdlib: str, wheel: Path, work: Path, lock: str = "-") -> dict[str, object]:
     js = work / "probe.mjs"
     js.write_text(PROBE_JS % {"pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri())})
-    script = work / "scenario.py"
-    script.write_text(SCENARIO_PY)
-    proc = subprocess.run(["node", str(js), stdlib, lock, str(wheel), str(script)],
+    proc = subprocess.run(["node", str(js), stdlib, lock, str(wheel), str(SCENARIO_PY)],
                           capture_output=True, text=True, timeout=600)
     for line in proc.stdout.splitlines():
         if line.startswith("@@"):

@@ -24,15 +24,18 @@ if (!wheel || !out) {
   process.exit(2);
 }
 
+// The engine is installed with web/worker.js's own code, so the modules imported here are
+// the ones the page imports.
+const workerSource = readFileSync(new URL("../web/worker.js", import.meta.url), "utf8");
+const refresh = /const REFRESH_FINDERS = `([^`]*)`;/.exec(workerSource);
+if (!refresh) {
+  console.error("web/worker.js no longer defines REFRESH_FINDERS: install the wheel here as the worker does");
+  process.exit(1);
+}
+
 const py = await loadPyodide();
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
-py.runPython(`
-import sys
-from importlib.machinery import FileFinder
-for finder in list(sys.path_importer_cache.values()):
-    if isinstance(finder, FileFinder):
-        finder.invalidate_caches()
-`);
+py.runPython(refresh[1]);
 const script = readFileSync(new URL("./exercise_engine.py", import.meta.url), "utf8");
 const { modules } = JSON.parse(py.runPython(script));
 

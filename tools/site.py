@@ -184,10 +184,10 @@ def engine_wheel(version: str) -> tuple[str, bytes]:
 def stdlib_zip(wheel: bytes) -> Path:
     """Pyodide's ``python_stdlib.zip`` with the standard-library modules that the game
     (installed from ``wheel``) imports as bytecode (see tools/precompile_stdlib.mjs);
-    made once per Pyodide version, script and wheel, and kept in ``.cache/stdlib/``."""
-    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes())
-    key.update(_sha256(PYODIDE_DIR / "python_stdlib.zip").encode())
-    key.update(hashlib.sha256(wheel).digest())
+    made once per Pyodide version (in the file name), scripts and wheel, and kept in
+    ``.cache/stdlib/``.  The list only decides what loads fast: a module missing from it
+    still loads, from source."""
+    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + wheel)
     path = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key.hexdigest()[:16]}.zip"
     if path.is_file():
         return path

@@ -178,7 +178,7 @@ async function fetchWheel(info) {
 // After unpacking, the finders of site-packages must look at the folder again.  Only
 // those: importlib.invalidate_caches() would also reset importlib.metadata's finder,
 // importing importlib.metadata and email (~0.3 s of a cold start) for nothing.
-// tools/precompile_stdlib.mjs installs the wheel the same way.
+// tools/precompile_stdlib.mjs reads and runs this very snippet (keep it one template).
 const REFRESH_FINDERS = `
 import sys
 from importlib.machinery import FileFinder
