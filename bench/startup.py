@@ -14,7 +14,8 @@ Measures, in the same run and alternating the two pages, the time from navigatio
   everything but that precompiling.
 
 Cold = a fresh browser profile for each visit; warm = a repeat visit in a profile that
-has seen the page once (for the game page: memory snapshot stored in Cache Storage).
+has seen the page once (for the game page: the memory snapshot stored as a file in the
+origin-private file system).
 Prints the medians and the ratios against the targets (cold <= 1.10x, warm <= 0.30x),
 and the longest main-thread long task (PerformanceObserver "longtask") while loading
 and while playing ``--play`` seconds of a game through the UI.

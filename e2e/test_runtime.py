@@ -19,7 +19,7 @@ from conftest import ROOT, SiteServer, wait_for_dataset, wait_for_engine
 from playwright.sync_api import BrowserContext, Page
 
 BOOT_TIMEOUT = 120.0
-SNAPSHOT_CACHE = "jabberwocky-snapshot"
+SNAPSHOT_FILE = "jabberwocky-snapshot.bin"
 
 
 def cli_deal(seed: str, players: int) -> Any:
@@ -85,48 +85,74 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
 
 
+# The stored snapshot (see web/worker.js): a file in the origin-private file system,
+#   "JBWSNAP1" | u32 n | n bytes of JSON meta {…, digest} | body (page table + pages).
+_SNAPSHOT_JS = """
+const snapshotFile = async () => (await navigator.storage.getDirectory()).getFileHandle(name);
+const readSnapshot = async () => {
+    const bytes = new Uint8Array(await (await (await snapshotFile()).getFile()).arrayBuffer());
+    const n = new DataView(bytes.buffer).getUint32(8, true);
+    const meta = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + n)));
+    return {bytes, meta, body: bytes.slice(12 + n)};
+};
+const writeSnapshot = async (meta, body) => {
+    const json = new TextEncoder().encode(JSON.stringify(meta));
+    const out = new Uint8Array(12 + json.length + body.length);
+    out.set(new TextEncoder().encode("JBWSNAP1"));
+    new DataView(out.buffer).setUint32(8, json.length, true);
+    out.set(json, 12);
+    out.set(body, 12 + json.length);
+    await writeBytes(out);
+};
+const writeBytes = async (bytes) => {
+    const writable = await (await snapshotFile()).createWritable();
+    await writable.write(bytes);
+    await writable.close();
+};
+const digestOf = async (bytes) => Array.from(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).subarray(0, 16),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+"""
+
+
 def _corrupt(page: Page, how: str) -> None:
     """Damage the stored snapshot in one of several ways (runs in the page)."""
     page.evaluate(
-        """async ([name, how]) => {
-            const cache = await caches.open(name);
-            const keys = await cache.keys();
-            if (keys.length !== 1) throw new Error(`expected one snapshot, found ${keys.length}`);
-            const old = await cache.match(keys[0]);
-            const bytes = new Uint8Array(await old.arrayBuffer());
-            const headers = new Headers(old.headers);
+        "async ([name, how]) => {" + _SNAPSHOT_JS + """
+            const {bytes, meta, body} = await readSnapshot();
             if (how === "flipped") {
-                bytes[bytes.length >> 1] ^= 0xff;          // digest no longer matches
-            } else if (how === "garbage" || how === "scrambled-heap") {
-                // "scrambled-heap" keeps the header (magic number, build id) intact
-                const from = how === "garbage" ? 0 : 1 << 20;
-                for (let i = from; i < bytes.length; i += 65536) {
+                body[body.length >> 1] ^= 0xff;            // digest no longer matches
+            } else if (how === "garbage") {                // not even the format
+                for (let i = 0; i < bytes.length; i += 65536) {
                     crypto.getRandomValues(bytes.subarray(i, Math.min(bytes.length, i + 65536)));
                 }
-                const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-                headers.set("x-digest", Array.from(hash.subarray(0, 16),
-                    (b) => b.toString(16).padStart(2, "0")).join(""));
+                return writeBytes(bytes);
+            } else if (how === "scrambled-heap") {
+                // the format, the page table and the digest are right; the memory is not
+                for (let i = meta.runs * 8 + (1 << 20); i < body.length; i += 65536) {
+                    crypto.getRandomValues(body.subarray(i, Math.min(body.length, i + 65536)));
+                }
+                meta.digest = await digestOf(body);
             } else if (how === "truncated") {
-                headers.set("x-length", String(bytes.length));
-                await cache.put(keys[0], new Response(bytes.subarray(0, 4096), {headers}));
-                return;
+                return writeBytes(bytes.subarray(0, 4096));
             } else if (how === "other-build") {
-                headers.set("x-build", "0000000000000000");
+                meta.build = "0000000000000000";
             }
-            await cache.put(keys[0], new Response(bytes, {headers}));
+            await writeSnapshot(meta, body);
         }""",
-        [SNAPSHOT_CACHE, how],
+        [SNAPSHOT_FILE, how],
     )
 
 
 def _stored_digest(page: Page) -> str | None:
     return page.evaluate(
-        """async (name) => {
-            const cache = await caches.open(name);
-            const keys = await cache.keys();
-            if (!keys.length) return null;
-            return (await cache.match(keys[0])).headers.get("x-digest");
-        }""", SNAPSHOT_CACHE)
+        "async (name) => {" + _SNAPSHOT_JS + """
+            try {
+                return (await readSnapshot()).meta.digest;
+            } catch {
+                return null;  // none stored, or not readable as one
+            }
+        }""", SNAPSHOT_FILE)
 
 
 def _visit(page: Page, url: str) -> dict[str, Any]:
@@ -149,7 +175,8 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
     second = _visit(page, site_server.url)
     assert second["snapshot"] == "used"
     assert page.evaluate("document.body.dataset.snapshot") == "used"
-    # modules not imported before the snapshot still load (the wheel is unpacked again)
+    # every engine module was imported before the snapshot (the wheel is unpacked again
+    # only when the worker is idle): a request the first view never makes still works
     deal = request(page, "deal", {"seed": "after restore", "players": 3})["result"]
     assert deal == cli_deal("after restore", 3)
 
@@ -160,7 +187,7 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
         bad_digest = _stored_digest(page)
         info = _visit(page, site_server.url)
         assert info["snapshot"].split(":")[0] == expected, (how, info)
-        if how in ("garbage", "scrambled-heap"):  # got past the digest: Pyodide refused it
+        if how == "scrambled-heap":  # got past the digest: Pyodide refused it
             assert "digest" not in info["snapshot"], info
         if expected == "failed":
             assert page.evaluate("document.body.dataset.snapshot") == "failed"
@@ -197,3 +224,50 @@ def test_a_snapshot_that_restores_too_slowly_is_dropped(
     page.evaluate("() => localStorage.removeItem('jabberwocky.restoreTimeoutMs')")
     wait_for_dataset(page, "snapshot", "made", BOOT_TIMEOUT)
     assert _visit(page, site_server.url)["snapshot"] == "used"
+
+
+_HOLDER_PAGE = """<!doctype html><meta charset="utf-8"><title>holder</title>
+<script src="e2e-holder-page.js"></script>"""
+_HOLDER_PAGE_JS = """const worker = new Worker("e2e-holder.js");
+worker.onmessage = (e) => { document.documentElement.dataset.holder = e.data; };
+window.release = () => worker.postMessage("release");"""
+_HOLDER_WORKER_JS = """(async () => {
+    const root = await navigator.storage.getDirectory();
+    const handle = await (await root.getFileHandle("%s")).createSyncAccessHandle();
+    self.onmessage = () => { handle.close(); self.postMessage("released"); };
+    self.postMessage("held");
+})().catch((err) => self.postMessage("failed: " + err.name));"""
+
+
+def test_a_snapshot_another_tab_has_open_is_left_alone(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer,
+        site_dir: Path) -> None:
+    # another tab of the game reading or writing the snapshot holds the file's lock: a
+    # visit at that moment starts normally, keeps the file and does not write one
+    context = new_context()
+    page = context.new_page()
+    _visit(page, site_server.url)
+    wait_for_dataset(page, "snapshot", "made", BOOT_TIMEOUT)
+    made = _stored_digest(page)
+    files = {"e2e-holder.html": _HOLDER_PAGE, "e2e-holder-page.js": _HOLDER_PAGE_JS,
+             "e2e-holder.js": _HOLDER_WORKER_JS % SNAPSHOT_FILE}
+    for name, text in files.items():
+        (site_dir / name).write_text(text)
+    try:
+        holder = context.new_page()
+        holder.goto(site_server.url + "e2e-holder.html")
+        holder.wait_for_function("document.documentElement.dataset.holder", timeout=30_000)
+        assert holder.evaluate("document.documentElement.dataset.holder") == "held"
+
+        info = _visit(page, site_server.url)
+        assert info["snapshot"] == "none", info
+        page.wait_for_timeout(2500)  # longer than the worker's idle wait before a snapshot
+        assert page.evaluate("document.body.dataset.snapshot") == "none"
+
+        holder.evaluate("window.release()")
+        holder.wait_for_function("document.documentElement.dataset.holder === 'released'")
+        assert _stored_digest(page) == made
+        assert _visit(page, site_server.url)["snapshot"] == "used"
+    finally:
+        for name in files:
+            (site_dir / name).unlink(missing_ok=True)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import jabberwocky
 from jabberwocky.cards import card_name, cards_of
 from jabberwocky.cli import main as cli_main
 from jabberwocky.game import Game
-from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level
+from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level, import_everything
 
 ALL_CARDS = {card_name(c) for c in range(52)}
 
@@ -349,3 +352,16 @@ def test_results_that_are_not_json_become_internal_errors(
     monkeypatch.setattr(api, "view", lambda: {"x": float("nan")})
     err = error(api, "state")
     assert err["kind"] == "InternalError"
+
+
+def test_import_everything_imports_every_module_but_main() -> None:
+    # the worker runs it before a memory snapshot: a restored engine must need no file
+    package = Path(jabberwocky.__file__).parent
+    expected = {
+        ".".join(("jabberwocky", *path.relative_to(package).with_suffix("").parts))
+        .removesuffix(".__init__")
+        for path in package.rglob("*.py") if path.name != "__main__.py"}
+    names = import_everything()
+    assert set(names) == expected and names == sorted(names)
+    assert "jabberwocky.cli" in names and "jabberwocky.bots.hard" in names
+    assert all(name in sys.modules for name in names)

@@ -10,25 +10,34 @@
 // {type: "failed", payload: {kind, message}} when the engine cannot start at all.
 //
 // Start-up: build.json (names the wheel, the build and the Pyodide version) and the
-// stored memory snapshot are looked up together; with no snapshot stored (a first visit)
-// Pyodide starts at once, without waiting for build.json.  With a snapshot that fits this build,
-// Pyodide restores it (every engine module already imported); otherwise it boots
-// normally while the engine wheel is fetched in parallel, and a snapshot is made once
-// the worker has been idle for a moment after its first answer, so it never delays the
-// first dealt table.  Any snapshot failure deletes the stored copy and falls back to a
-// normal start.  All URLs are relative, so the site works under any sub-path.
+// stored memory snapshot (a file in the origin-private file system) are looked up
+// together; with no snapshot stored (a first visit) Pyodide starts at once, without
+// waiting for build.json.  With a snapshot that fits this build, Pyodide restores it
+// (every engine module already imported, so the wheel is unpacked again only once the
+// first answers are out); otherwise it boots normally while the engine
+// wheel is fetched in parallel, and a snapshot is made once the worker has been idle for
+// a moment after its first answer, so it never delays the first dealt table.  Any
+// snapshot failure deletes the stored copy and falls back to a normal start; a snapshot
+// another tab is reading or writing at that moment is left alone.  All URLs are
+// relative, so the site works under any sub-path.
+
+import {
+  SnapshotBusy, canStoreSnapshots, decodeSnapshot, dropSnapshotFile, encodeSnapshot, readSnapshotFile,
+  writeSnapshotFile,
+} from "./snapshot-file.js";
 
 // Imported without waiting for it: the boot below starts fetching build.json and looking
 // up the stored snapshot while pyodide.mjs is still on its way.
 const pyodideModule = import("./pyodide/pyodide.mjs");
 pyodideModule.catch(() => {}); // awaited by loadPyodide() below, which reports the failure
+// pyodide.mjs imports this one only inside loadPyodide(): asked for now, it loads in
+// parallel instead of after (the same URL, so Pyodide's import finds it loaded).
+import("./pyodide/pyodide.asm.mjs").catch(() => {});
 
 async function loadPyodide(options) {
   return (await pyodideModule).loadPyodide(options);
 }
 
-const SNAPSHOT_CACHE = "jabberwocky-snapshot";
-const SNAPSHOT_KEY = new URL("./__pyodide-memory-snapshot__", self.location.href).href;
 const SNAPSHOT_IDLE_MS = 1500; // made while the player thinks, not between bot moves
 const started = performance.now();
 
@@ -124,8 +133,38 @@ async function drain(key, response) {
 
 const TRACK = ["pyodide.asm.wasm", "python_stdlib.zip"];
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const response = await realFetch(input, init);
+
+// The service worker's cache of this build (jabberwocky-site-<build>, see sw.js), once
+// build.json has named the build.  The worker reads Pyodide's files from it directly: the
+// same bytes the service worker would answer with, without passing every chunk of 13 MB
+// through the service worker's thread (on a repeat visit that halved the time the
+// WebAssembly module took to arrive).
+let siteCache = null;
+
+async function openSiteCache(info) {
+  try {
+    const name = `jabberwocky-site-${info.build}`;
+    if (typeof caches !== "undefined" && (await caches.has(name))) siteCache = await caches.open(name);
+  } catch {
+    // storage unavailable: requests go through the service worker or the network
+  }
+}
+
+async function fetchCached(input, init) {
+  if (siteCache) {
+    try {
+      const url = new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href);
+      const cached = await siteCache.match(url.href, { ignoreSearch: true });
+      if (cached) return cached;
+    } catch {
+      // fall through to a normal request
+    }
+  }
+  return realFetch(input, init);
+}
+
+async function fetchTracked(input, init) {
+  const response = await fetchCached(input, init);
   const url = typeof input === "string" ? input : (input.url ?? String(input));
   for (const name of TRACK) {
     if (url.endsWith(name) && response.ok && response.body && tracked.has(name)) {
@@ -133,14 +172,48 @@ self.fetch = async (input, init) => {
     }
   }
   return response;
+}
+
+// Pyodide's WebAssembly module is compiled by compileEarly(), as soon as the worker knows
+// how it starts: Pyodide itself would ask for it only after loading its scripts and, when
+// restoring, only once the snapshot's bytes are in hand (their length sizes the memory).
+// Pyodide's own request for the .wasm then gets a stand-in (the 9.6 MB are not read
+// twice) and its streaming call instantiates the compiled module; should the early
+// compile fail, that call fetches and compiles the module as usual.
+const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", self.location.href).href;
+let earlyModule = null; // Promise<WebAssembly.Module> once compileEarly() ran
+
+function compileEarly() {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  mark("compiling");
+  earlyModule = WebAssembly.compileStreaming(fetchTracked(WASM_URL));
+  earlyModule.then(() => mark("compiled"), () => {}); // on failure the streaming call below falls back
+}
+
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : (input.url ?? String(input));
+  if (earlyModule && new URL(url, self.location.href).href === WASM_URL) {
+    return Promise.resolve(new Response(null, { headers: { "content-type": "application/wasm" } }));
+  }
+  return fetchTracked(input, init);
 };
 
-// Pyodide compiles its WebAssembly module while it downloads (streaming); report when
-// that is done.  (Only the streaming call: Pyodide also instantiates a tiny helper module.)
+// Report when the module is instantiated.  (Only the streaming call: Pyodide also
+// instantiates a tiny helper module.)
 if (typeof WebAssembly.instantiateStreaming === "function") {
   const original = WebAssembly.instantiateStreaming;
+  const fromEarly = async (source, imports) => {
+    let module;
+    try {
+      module = await earlyModule;
+    } catch {
+      return original.call(WebAssembly, fetchTracked(WASM_URL), imports);
+    }
+    return { instance: await WebAssembly.instantiate(module, imports), module };
+  };
   WebAssembly.instantiateStreaming = function (...args) {
-    const promise = original.apply(this, args);
+    mark("instantiating");
+    const promise = earlyModule ? fromEarly(...args) : original.apply(this, args);
     promise.then(() => {
       mark("wasm");
       progress(0.75, "Starting Python…");
@@ -153,7 +226,7 @@ if (typeof WebAssembly.instantiateStreaming === "function") {
 
 async function fetchWheel(info) {
   const key = "wheel";
-  const response = await realFetch(new URL(info.wheel, self.location.href));
+  const response = await fetchCached(new URL(info.wheel, self.location.href));
   if (!response.ok) throw new Error(`the engine wheel ${info.wheel} could not be loaded (HTTP ${response.status})`);
   exactBytes(key, Number(response.headers.get("content-length")));
   const reader = response.body.getReader();
@@ -192,6 +265,31 @@ function installWheel(py, bytes) {
   py.runPython(REFRESH_FINDERS);
 }
 
+// Run before a memory snapshot: with every engine module imported, a restored engine
+// needs none of its files, so the worker answers first and unpacks the wheel when idle.
+const IMPORT_EVERYTHING = `
+from jabberwocky.webapi import import_everything
+import_everything()
+pass
+`;
+const WHEEL_IDLE_MS = 300;
+let wheelLater = null; // after a restore: the wheel's bytes (a promise) until unpacked
+let wheelTimer = 0;
+
+function scheduleWheel() {
+  if (!wheelLater) return;
+  clearTimeout(wheelTimer);
+  wheelTimer = setTimeout(async () => {
+    const bytes = wheelLater;
+    wheelLater = null;
+    try {
+      installWheel(pyodide, await bytes);
+    } catch {
+      // the restored engine has every module it needs; only tracebacks lose their lines
+    }
+  }, WHEEL_IDLE_MS);
+}
+
 function importEngine(py) {
   const webapi = py.pyimport("jabberwocky.webapi");
   webapi.reset();
@@ -199,66 +297,30 @@ function importEngine(py) {
 }
 
 // -- memory snapshots -----------------------------------------------------------------
+//
+// Stored as a file in the origin-private file system by snapshot-file.js (format and
+// checks there).
 
-async function openSnapshotCache() {
-  if (typeof caches === "undefined") return null;
-  try {
-    return await caches.open(SNAPSHOT_CACHE);
-  } catch {
-    return null; // storage disabled (private mode, quota): just start normally
-  }
+const OLD_SNAPSHOT_CACHE = "jabberwocky-snapshot"; // where earlier builds stored it
+
+function snapshotFits(stored, info) {
+  return stored.meta.pyodide === info.pyodide && stored.meta.build === info.build;
 }
 
-async function findSnapshot(cache) {
-  if (!cache) return null;
-  try {
-    return (await cache.match(SNAPSHOT_KEY)) ?? null;
-  } catch {
-    return null;
-  }
-}
 
-function snapshotFits(response, info) {
-  return response.headers.get("x-pyodide") === info.pyodide && response.headers.get("x-build") === info.build;
-}
-
-async function snapshotBytes(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  mark("snapshotBytes");
-  const expected = Number(response.headers.get("x-length"));
-  if (bytes.byteLength !== expected) {
-    throw new Error(`the stored snapshot has ${bytes.byteLength} bytes, expected ${expected}`);
-  }
-  if (bytes.byteLength < 1024 || bytes.byteLength % 4 !== 0) {
-    throw new Error("the stored snapshot is too short to be one");
-  }
-  const digest = await digestOf(bytes);
-  if (digest !== response.headers.get("x-digest")) {
-    throw new Error("the stored snapshot does not match its digest");
-  }
-  return bytes;
-}
-
-async function digestOf(bytes) {
-  // SHA-256 of the whole snapshot: catches any changed byte before Pyodide trusts it.
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function bootFromSnapshot(cache, response, info, wheel) {
+async function bootFromSnapshot(stored, wheel) {
   progress(0.3, "Restoring Python…");
-  // Pyodide awaits the snapshot only after it has started fetching and compiling its
-  // WebAssembly module, so reading and checking the stored copy overlaps with that.
-  const bytes = snapshotBytes(response).then((b) => {
-    mark("snapshotRead");
-    return b;
+  // Pyodide compiles its module (compileEarly) and loads its scripts meanwhile.
+  const bytes = decodeSnapshot(stored).then((image) => {
+    mark("snapshotChecked");
+    return image;
   });
   bytes.catch(() => {}); // loadPyodide awaits it and rejects with the reason
   const py = await loadPyodide({ _loadSnapshot: bytes });
   mark("pyodide");
   progress(0.9, "Loading the game…");
-  installWheel(py, await wheel);
-  const fn = importEngine(py);
+  const fn = importEngine(py); // imported before the snapshot was made
+  wheelLater = wheel; // unpacked once the first answers are out
   mark("engine");
   const probe = JSON.parse(fn("levels", "{}"));
   if (!probe.result || !Array.isArray(probe.result.levels)) {
@@ -267,38 +329,27 @@ async function bootFromSnapshot(cache, response, info, wheel) {
   return [py, fn];
 }
 
-async function dropSnapshot(cache) {
-  try {
-    await cache?.delete(SNAPSHOT_KEY);
-  } catch {
-    // nothing more to do
-  }
-}
-
 async function makeSnapshot(info) {
   snapshotPending = false;
   const t0 = performance.now();
   let state;
   let size = 0;
   try {
-    const bytes = pyodide.makeMemorySnapshot();
-    size = bytes.byteLength;
-    const cache = await openSnapshotCache();
-    if (!cache) throw new Error("Cache Storage is not available");
-    const headers = {
-      "content-type": "application/octet-stream",
-      "x-pyodide": info.pyodide,
-      "x-build": info.build,
-      "x-length": String(size),
-      "x-digest": await digestOf(bytes),
-    };
-    await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers }));
+    pyodide.runPython(IMPORT_EVERYTHING);
+    const snapshot = await encodeSnapshot(pyodide.makeMemorySnapshot(), info);
+    size = snapshot.body.byteLength;
+    await writeSnapshotFile(snapshot);
     state = "made";
   } catch (err) {
     state = `failed: ${err?.message ?? err}`;
   }
   snapshotState = state;
   self.postMessage({ type: "snapshot", payload: { snapshot: state, ms: Math.round(performance.now() - t0), bytes: size } });
+}
+
+function forgetOldSnapshot() {
+  // Builds before the snapshot file kept a 31 MB copy in Cache Storage: free that space.
+  if (typeof caches !== "undefined") caches.delete(OLD_SNAPSHOT_CACHE).catch(() => {});
 }
 
 function scheduleSnapshot(info) {
@@ -317,9 +368,28 @@ async function loadBuildInfo() {
   return response.json();
 }
 
+/** The stored snapshot, or null; a damaged one is deleted (and said so), a busy one kept. */
+async function findSnapshot(skip) {
+  if (!canStoreSnapshots()) return { stored: null, canMake: false };
+  if (skip) {
+    await dropSnapshotFile();
+    return { stored: null, canMake: true };
+  }
+  try {
+    const stored = await readSnapshotFile();
+    mark("snapshotRead");
+    return { stored, canMake: true };
+  } catch (err) {
+    if (err instanceof SnapshotBusy) return { stored: null, canMake: false }; // the other tab's
+    snapshotState = `failed: ${err?.message ?? err}`;
+    await dropSnapshotFile();
+    return { stored: null, canMake: true };
+  }
+}
+
 async function boot() {
   progress(0, "Starting…");
-  // named "… snapshot=timeout": the page gave up on restoring a snapshot and deleted it
+  // named "… snapshot=timeout": the page gave up on restoring a snapshot; drop it
   const skip = /\bsnapshot=timeout\b/.test(self.name ?? "");
   if (skip) {
     snapshotState = "failed: restoring the snapshot took too long; started normally";
@@ -327,43 +397,45 @@ async function boot() {
   // build.json (the wheel's name, the build) is fetched while the snapshot is looked up;
   // only a stored snapshot needs it before Python starts (to check that it fits), so a
   // first visit starts Pyodide without waiting for it.
-  const infoPromise = loadBuildInfo().then((info) => {
+  const infoPromise = loadBuildInfo().then(async (info) => {
     mark("buildInfo");
     knowSizes(info);
+    await openSiteCache(info);
     return info;
   });
   infoPromise.catch(() => {}); // awaited below
   expectBytes("wheel");
   const wheel = infoPromise.then(fetchWheel);
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
-  const cache = await openSnapshotCache();
-  const stored = skip ? null : await findSnapshot(cache);
+  const { stored, canMake } = await findSnapshot(skip);
   if (stored) {
     const info = await infoPromise;
     if (snapshotFits(stored, info)) {
       self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
+      compileEarly();
       try {
-        [pyodide, handle] = await bootFromSnapshot(cache, stored, info, wheel);
+        [pyodide, handle] = await bootFromSnapshot(stored, wheel);
         snapshotState = "used";
         return info;
       } catch (err) {
         snapshotState = `failed: ${err?.message ?? err}`;
-        await dropSnapshot(cache);
+        wheelLater = null; // the normal start below unpacks it
+        await dropSnapshotFile();
       }
     } else {
-      await dropSnapshot(cache); // made by another build or another Pyodide
+      await dropSnapshotFile(); // made by another build or another Pyodide
     }
   }
   for (const name of TRACK) expectBytes(name);
-  const canSnapshot = cache !== null;
-  pyodide = await loadPyodide({ _makeSnapshot: canSnapshot });
+  if (!earlyModule) compileEarly();
+  pyodide = await loadPyodide({ _makeSnapshot: canMake });
   mark("pyodide");
   progress(0.9, "Loading the game…");
   installWheel(pyodide, await wheel);
   progress(0.95, "Loading the game…");
   handle = importEngine(pyodide);
   mark("engine");
-  snapshotPending = canSnapshot;
+  snapshotPending = canMake;
   return infoPromise;
 }
 
@@ -397,6 +469,7 @@ const booted = boot().then(
         timings,
       },
     });
+    setTimeout(forgetOldSnapshot, SNAPSHOT_IDLE_MS);
     return info;
   },
   (err) => {
@@ -416,10 +489,12 @@ self.onmessage = async (event) => {
     return;
   }
   clearTimeout(idleTimer);
+  clearTimeout(wheelTimer);
   if (typeof type !== "string") {
     self.postMessage({ id, error: { kind: "RequestError", message: "a request needs a type" } });
     return;
   }
   self.postMessage(answer(id, type, payload));
+  scheduleWheel();
   scheduleSnapshot(info);
 };

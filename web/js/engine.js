@@ -20,7 +20,6 @@ export class EngineError extends Error {
   }
 }
 
-const SNAPSHOT_CACHE = "jabberwocky-snapshot";
 const RESTORE_TIMEOUT_MS = 20000;
 const RESTORE_TIMEOUT_KEY = "jabberwocky.restoreTimeoutMs"; // tests shorten it
 
@@ -86,19 +85,15 @@ export class Engine extends EventTarget {
   /**
    * A memory snapshot that does not restore in time (it should take about a second) is
    * treated like a broken one: the worker is replaced by one that starts normally, the
-   * stored snapshot is deleted, and requests already sent are sent again.
+   * stored snapshot is deleted (by that worker), and requests already sent are sent again.
    */
   _watchRestore() {
     clearTimeout(this.restoreTimer);
     const ms = restoreTimeout();
-    this.restoreTimer = setTimeout(async () => {
+    this.restoreTimer = setTimeout(() => {
       if (this.info || this.failure) return;
       this.worker.terminate();
-      try {
-        await caches.delete(SNAPSHOT_CACHE);
-      } catch {
-        // storage unavailable: the new worker does not look anyway
-      }
+      // the new worker deletes the stored snapshot and starts normally
       this._startWorker(this.workerUrl, "jabberwocky snapshot=timeout");
       for (const [id, waiter] of this.pending) {
         this.worker.postMessage({ id, type: waiter.type, payload: waiter.payload });
