@@ -373,12 +373,19 @@ def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser closed a tab mid-download: nothing is wrong here
+        super().handle_error(request, client_address)
+
+
 def make_server(site: Path, port: int, host: str = "127.0.0.1",
                 prefix: str = "/") -> ThreadingHTTPServer:
     """A server (not yet running) for ``site`` under ``prefix``."""
-    server = ThreadingHTTPServer((host, port), make_handler(site, prefix))
-    server.daemon_threads = True
-    return server
+    return _Server((host, port), make_handler(site, prefix))
 
 
 def serve(site: Path, port: int) -> None:
