@@ -211,9 +211,11 @@ if (typeof WebAssembly.instantiateStreaming === "function") {
     }
     return { instance: await WebAssembly.instantiate(module, imports), module };
   };
+  let early = true; // the first streaming call is Pyodide's own module; any later one is not
   WebAssembly.instantiateStreaming = function (...args) {
     mark("instantiating");
-    const promise = earlyModule ? fromEarly(...args) : original.apply(this, args);
+    const promise = earlyModule && early ? fromEarly(...args) : original.apply(this, args);
+    early = false;
     promise.then(() => {
       mark("wasm");
       progress(0.75, "Starting Python…");
