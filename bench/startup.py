@@ -13,6 +13,10 @@ Measures, in the same run and alternating the two pages, the time from navigatio
   standard library is precompiled): the game against ``bare-pyc`` is the cost of
   everything but that precompiling.
 
+Each visit is followed by ``--settle`` seconds of quiet (default 1): a page leaves work
+behind when it closes (the browser's compile and cache tasks), which would otherwise slow
+down whichever page comes next.
+
 Cold = a fresh browser profile for each visit; warm = a repeat visit in a profile that
 has seen the page once (for the game page: the memory snapshot stored as a file in the
 origin-private file system).
@@ -222,6 +226,9 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=5, help="visits per page and mode")
     parser.add_argument("--play", type=float, default=20.0,
                         help="seconds of play for the long-task check (0: skip)")
+    parser.add_argument("--settle", type=float, default=1.0,
+                        help="seconds of quiet after each visit, so that one page's background "
+                             "work (compiling, caching) does not slow the next page down")
     parser.add_argument("--site", type=Path, default=None,
                         help="serve this built site as it is (default: build a private copy, "
                              "so a rebuild of _site/ during the run cannot mix builds)")
@@ -254,6 +261,7 @@ def main() -> None:
                     if kind == "game":
                         load_long.append(_longest(page))
                     context.close()
+                    time.sleep(args.settle)
                 print(f"cold {rep + 1}/{args.reps}: " + ", ".join(
                     f"{k} {cold[k][-1]:.0f} ms" for k in KINDS), flush=True)
             browser.close()
@@ -269,6 +277,7 @@ def main() -> None:
                         if args.play > 0:
                             play_long = _play(page, args.play)
                     page.close()
+                    time.sleep(args.settle)
                 for rep in range(args.reps):
                     for kind in _order(rep):
                         page = _new_page(contexts[kind])
@@ -277,6 +286,7 @@ def main() -> None:
                             snapshot_states.append(
                                 str(page.evaluate("() => document.body.dataset.snapshot")))
                         page.close()
+                        time.sleep(args.settle)
                     print(f"warm {rep + 1}/{args.reps}: " + ", ".join(
                         f"{k} {warm[k][-1]:.0f} ms" for k in KINDS)
                         + f" (snapshot {snapshot_states[-1]})", flush=True)
