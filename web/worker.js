@@ -276,7 +276,6 @@ function snapshotFits(stored, info) {
   return stored.meta.pyodide === info.pyodide && stored.meta.build === info.build;
 }
 
-
 async function bootFromSnapshot(stored, wheel) {
   progress(0.3, "Restoring Python…");
   // Pyodide loads its scripts and starts fetching its module meanwhile.
