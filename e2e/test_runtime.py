@@ -85,7 +85,7 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
 
 
-# The stored snapshot (see web/worker.js): a file in the origin-private file system,
+# The stored snapshot (see web/snapshot-file.js): a file in the origin-private file system,
 #   "JBWSNAP1" | u32 n | n bytes of JSON meta {…, digest} | body (page table + pages).
 _SNAPSHOT_JS = """
 const snapshotFile = async () => (await navigator.storage.getDirectory()).getFileHandle(name);

@@ -120,21 +120,23 @@ export async function encodeSnapshot(bytes, about) {
     return false;
   };
   const pages = Math.ceil(length / PAGE);
-  const runs = [];
+  const runs = []; // [first page, page count] of each stretch of used pages
   for (let page = 0; page < pages; page++) {
     if (!used(page)) continue;
     const first = page;
     while (page + 1 < pages && used(page + 1)) page++;
-    runs.push({ from: first * PAGE, to: Math.min(length, (page + 1) * PAGE), pages: page + 1 - first });
+    runs.push([first, page + 1 - first]);
   }
-  const body = new Uint8Array(runs.length * 8 + runs.reduce((sum, run) => sum + run.to - run.from, 0));
+  const span = ([first, count]) => bytes.subarray(first * PAGE, Math.min(length, (first + count) * PAGE));
+  const body = new Uint8Array(runs.length * 8 + runs.reduce((sum, run) => sum + span(run).length, 0));
   const table = new DataView(body.buffer);
   let at = runs.length * 8;
   runs.forEach((run, r) => {
-    table.setUint32(r * 8, run.from / PAGE, true);
-    table.setUint32(r * 8 + 4, run.pages, true);
-    body.set(bytes.subarray(run.from, run.to), at);
-    at += run.to - run.from;
+    table.setUint32(r * 8, run[0], true);
+    table.setUint32(r * 8 + 4, run[1], true);
+    const part = span(run);
+    body.set(part, at);
+    at += part.length;
   });
   const meta = {
     pyodide: about.pyodide, build: about.build, length, runs: runs.length,

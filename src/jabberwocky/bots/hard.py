@@ -68,10 +68,12 @@ def at_a_real_table(row: list[float], more: float = TRICK_MORE,
     the flat one on the same games (ahead in 16 of the 20 parts of 50 games).
     """
     h = len(row) - 1
+    if h == 0:
+        return list(row)
     out = [0.0] * len(row)
     for t, weight in enumerate(row):
-        up = more * (h - t) / h if h else 0.0
-        down = fewer * t / h if h else 0.0
+        up = more * (h - t) / h
+        down = fewer * t / h
         out[t] += weight * (1.0 - up - down)
         if up:
             out[t + 1] += weight * up
