@@ -11,10 +11,11 @@
 //
 // Start-up: build.json (names the wheel, the build and the Pyodide version) and the
 // stored memory snapshot (a file in the origin-private file system) are looked up
-// together; with no snapshot stored (a first visit) Pyodide starts at once, without
-// waiting for build.json.  With a snapshot that fits this build, Pyodide restores it
-// (every engine module already imported, so the wheel is unpacked again only once the
-// first answers are out); otherwise it boots normally while the engine
+// together, and Pyodide starts as soon as the snapshot lookup is done, without waiting
+// for build.json.  With a snapshot stored, Pyodide starts restoring it while the image is
+// checked and build.json arrives; only the image itself waits for build.json's word that
+// it fits this build (every engine module already imported, so the wheel is unpacked
+// again only once the first answers are out).  Otherwise Pyodide boots normally while the engine
 // wheel is fetched in parallel, and a snapshot is made once the worker has been idle for
 // a moment after its first answer, so it never delays the first dealt table.  Any
 // snapshot failure deletes the stored copy and falls back to a normal start; a snapshot
@@ -140,6 +141,7 @@ const realFetch = self.fetch.bind(self);
 // service worker's fetch handler as through its static routes (A/B, 16 visits each,
 // static routes on: table dealt at 506 vs 551 ms).
 let siteCache = null;
+let siteCacheOpened = null; // while restoring: settles once build.json has named the cache
 
 async function openSiteCache(info) {
   try {
@@ -155,6 +157,7 @@ function urlOf(input) {
 }
 
 async function fetchCached(input, init) {
+  if (siteCacheOpened) await siteCacheOpened;
   if (siteCache) {
     try {
       const cached = await siteCache.match(urlOf(input), { ignoreSearch: true });
@@ -270,19 +273,29 @@ function importEngine(py) {
 
 const OLD_SNAPSHOT_CACHE = "jabberwocky-snapshot"; // where earlier builds stored it
 
-function snapshotFits(stored, info) {
-  return stored.meta.pyodide === info.pyodide && stored.meta.build === info.build;
+/** The stored snapshot was made by another build or another Pyodide (not damaged). */
+class OtherBuild extends Error {}
+
+/**
+ * The memory image of `stored` (a promise), checked at once, while build.json is still on
+ * its way; it rejects with OtherBuild when build.json names another build or Pyodide.
+ */
+function checkSnapshot(stored, infoPromise) {
+  const image = Promise.all([decodeSnapshot(stored), infoPromise]).then(([bytes, info]) => {
+    if (stored.meta.pyodide !== info.pyodide || stored.meta.build !== info.build) {
+      throw new OtherBuild("the stored snapshot was made by another build");
+    }
+    mark("snapshotChecked");
+    return bytes;
+  });
+  image.catch(() => {}); // loadPyodide awaits it and rejects with the reason
+  return image;
 }
 
-async function bootFromSnapshot(stored, wheel) {
+async function bootFromSnapshot(image, wheel) {
   progress(0.3, "Restoring Python…");
-  // Pyodide loads its scripts and starts fetching its module meanwhile.
-  const bytes = decodeSnapshot(stored).then((image) => {
-    mark("snapshotChecked");
-    return image;
-  });
-  bytes.catch(() => {}); // loadPyodide awaits it and rejects with the reason
-  const py = await loadPyodide({ _loadSnapshot: bytes });
+  // Pyodide loads its scripts and starts fetching its module while the image is checked.
+  const py = await loadPyodide({ _loadSnapshot: image });
   mark("pyodide");
   progress(0.9, "Loading the game…");
   const fn = importEngine(py); // imported before the snapshot was made
@@ -369,8 +382,7 @@ async function boot() {
     snapshotState = "failed: restoring the snapshot took too long; started normally";
   }
   // build.json (the wheel's name, the build) is fetched while the snapshot is looked up;
-  // only a stored snapshot needs it before Python starts (to check that it fits), so a
-  // first visit starts Pyodide without waiting for it.
+  // neither start waits for it before Pyodide starts (a restore checks the fit later).
   const infoPromise = loadBuildInfo().then(async (info) => {
     mark("buildInfo");
     knowSizes(info);
@@ -383,20 +395,20 @@ async function boot() {
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const { stored, canMake } = await findSnapshot(skip);
   if (stored) {
-    const info = await infoPromise;
-    if (snapshotFits(stored, info)) {
-      self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
-      try {
-        [pyodide, handle] = await bootFromSnapshot(stored, wheel);
-        snapshotState = "used";
-        return info;
-      } catch (err) {
-        snapshotState = `failed: ${err?.message ?? err}`;
-        wheelLater = null; // the normal start below unpacks it
-        await dropSnapshotFile();
-      }
-    } else {
-      await dropSnapshotFile(); // made by another build or another Pyodide
+    // Pyodide starts at once; only its module's bytes wait for the site cache, and only
+    // the image, at the last moment, for build.json's word that the snapshot fits.
+    siteCacheOpened = infoPromise.catch(() => {});
+    self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
+    try {
+      [pyodide, handle] = await bootFromSnapshot(checkSnapshot(stored, infoPromise), wheel);
+      snapshotState = "used";
+      return infoPromise;
+    } catch (err) {
+      if (await infoPromise.then(() => false, () => true)) throw err; // no build.json: no start
+      // made by another build or another Pyodide: replaced without a word; else damaged
+      if (!(err instanceof OtherBuild)) snapshotState = `failed: ${err?.message ?? err}`;
+      wheelLater = null; // the normal start below unpacks it
+      await dropSnapshotFile();
     }
   }
   for (const name of TRACK) expectBytes(name);
