@@ -85,6 +85,40 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
 
 
+def test_small_wasm_modules_are_compiled_once_per_content(page: Page,
+                                                         site_server: SiteServer) -> None:
+    """web/worker.js shares one compiled module among equal small ones (Pyodide compiles
+    ~260 tiny wrapper modules per start, ~30 different); others are compiled as asked."""
+    page.goto(site_server.url)
+    wait_for_engine(page, BOOT_TIMEOUT)
+    worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/worker.js"))
+    checks = worker.evaluate("""() => {
+        const empty = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
+        // one custom section ("x", one byte): another module, and customSections still works
+        const custom = new Uint8Array([...empty, 0, 3, 1, 120, 7]);
+        const big = new Uint8Array(8 + 3 + 2002);  // a 2002-byte custom section: over the limit
+        big.set(empty);
+        big.set([0, 0xd2, 0x0f, 1, 120], 8);
+        const a = new WebAssembly.Module(empty);
+        let withoutNew = "no error";
+        try { WebAssembly.Module(empty); } catch (err) { withoutNew = err.name; }
+        const c = new WebAssembly.Module(custom);
+        return {
+            same: a === new WebAssembly.Module(empty.slice()),
+            sameFromBuffer: a === new WebAssembly.Module(empty.slice().buffer),
+            other: a !== c,
+            section: new Uint8Array(WebAssembly.Module.customSections(c, "x")[0])[0],
+            instance: a instanceof WebAssembly.Module,
+            instances: new WebAssembly.Instance(a) !== new WebAssembly.Instance(a),
+            bigApart: new WebAssembly.Module(big) !== new WebAssembly.Module(big),
+            withoutNew,
+        };
+    }""")
+    assert checks == {"same": True, "sameFromBuffer": True, "other": True, "section": 7,
+                      "instance": True, "instances": True, "bigApart": True,
+                      "withoutNew": "TypeError"}, checks
+
+
 # The stored snapshot (see web/snapshot-file.js): a file in the origin-private file system,
 #   "JBWSNAP1" | u32 n | n bytes of JSON meta {…, digest} | body (page table + pages).
 _SNAPSHOT_JS = """
