@@ -12,13 +12,14 @@
 // Start-up: build.json (names the wheel, the build and the Pyodide version) and the
 // stored memory snapshot (a file in the origin-private file system) are looked up
 // together, and Pyodide starts as soon as the snapshot lookup is done, without waiting
-// for build.json.  With a snapshot stored, Pyodide starts restoring it while the image is
-// checked and build.json arrives; only the image itself waits for build.json's word that
-// it fits this build (every engine module already imported, so the wheel is unpacked
-// again only once the first answers are out).  Otherwise Pyodide boots normally while the engine
-// wheel is fetched in parallel, and a snapshot is made once the worker has been idle for
-// a moment after its first answer, so it never delays the first dealt table.  Any
-// snapshot failure deletes the stored copy and falls back to a normal start; a snapshot
+// for build.json.  With a snapshot stored, Pyodide starts restoring it while the image
+// is checked and build.json arrives; only the image itself waits for build.json's word
+// that it fits this build (every engine module already imported, so the wheel is
+// unpacked again only once the first answers are out).  Otherwise Pyodide boots
+// normally while the engine wheel is fetched in parallel, and a snapshot is made once
+// the worker has been idle for a moment after its first answer, so it never delays the
+// first dealt table.  Any snapshot failure deletes the stored copy and falls back to a
+// normal start (a snapshot of another build is replaced without a word); a snapshot
 // another tab is reading or writing at that moment is left alone.  All URLs are
 // relative, so the site works under any sub-path.
 
