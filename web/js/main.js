@@ -4,7 +4,7 @@
 
 import { engine } from "./engine.js";
 import { app, store, S, $, call } from "./app.js";
-import { createRenderer, drawCard } from "./render.js";
+import { createRenderer, drawCard, warmFonts } from "./render.js";
 import { createA11y } from "./a11y.js";
 import { createInput } from "./input.js";
 import { paint, placeToast } from "./paint.js";
@@ -38,6 +38,8 @@ if (earlyRecord) app.earlyImport = { record: earlyRecord, answer: call("import_r
 
 async function boot() {
   drawLoadingFan();
+  // while the engine starts: the table's first frame then finds its fonts ready
+  warmFonts(window.requestIdleCallback ? (fn) => requestIdleCallback(fn) : (fn) => setTimeout(fn, 0));
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
   store.set({ ui: { reducedMotion: motion.matches } });
   motion.addEventListener?.("change", (e) => store.set({ ui: { reducedMotion: e.matches } }));
