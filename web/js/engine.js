@@ -9,8 +9,9 @@
 //
 // A failed request rejects with an EngineError whose `kind` is the Python exception's
 // class name ("IllegalMoveError", "RecordError", "SeedError", …) or "InternalError".
-// Events: "progress" {fraction, text}, "ready" {…}, "snapshot" {snapshot, ms, bytes},
-// "failed" {kind, message}.  Tests and outside checks use window.__jabberwocky.
+// Events: "progress" {fraction, text}, "restoring" {} (a stored snapshot is being
+// restored; `engine.restoring` says so from then on), "ready" {…}, "snapshot"
+// {snapshot, ms, bytes}, "failed" {kind, message}.  Tests and outside checks use window.__jabberwocky.
 
 export class EngineError extends Error {
   constructor(kind, message) {
@@ -37,6 +38,7 @@ export class Engine extends EventTarget {
     super();
     this.workerUrl = workerUrl;
     this.restoreTimer = 0;
+    this.restoring = false;
     this.startedAt = performance.now();
     this.nextId = 1;
     this.pending = new Map();
@@ -129,8 +131,8 @@ export class Engine extends EventTarget {
     if (msg.type === "progress") {
       this.progress = detail;
     } else if (msg.type === "restoring") {
+      this.restoring = true;
       this._watchRestore();
-      return;
     } else if (msg.type === "ready") {
       clearTimeout(this.restoreTimer);
       this.info = { ...detail, pageMs: Math.round(performance.now() - this.startedAt) };

@@ -36,10 +36,24 @@ const levelsAnswer = call("levels");
 const earlyRecord = location.hash.length > 1 ? null : peekSavedRecord();
 if (earlyRecord) app.earlyImport = { record: earlyRecord, answer: call("import_record", { record: earlyRecord }) };
 
+/**
+ * On a normal start (Python downloading or compiling for a second or more), the table's
+ * fonts are warmed up meanwhile, so its first frame finds them ready.  A snapshot restore
+ * is over before they would matter, and would only share its CPU with them.
+ */
+function warmFontsWhileDownloading() {
+  const idle = window.requestIdleCallback ? (fn) => requestIdleCallback(fn) : (fn) => setTimeout(fn, 0);
+  const onProgress = (e) => {
+    if (!engine.restoring && !(e.detail.fraction > 0)) return; // not known yet
+    engine.removeEventListener("progress", onProgress);
+    if (!engine.restoring) warmFonts(idle);
+  };
+  engine.addEventListener("progress", onProgress);
+}
+
 async function boot() {
   drawLoadingFan();
-  // while the engine starts: the table's first frame then finds its fonts ready
-  warmFonts(window.requestIdleCallback ? (fn) => requestIdleCallback(fn) : (fn) => setTimeout(fn, 0));
+  warmFontsWhileDownloading();
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
   store.set({ ui: { reducedMotion: motion.matches } });
   motion.addEventListener?.("change", (e) => store.set({ ui: { reducedMotion: e.matches } }));
