@@ -230,6 +230,7 @@ export async function openFromFragment(hash, saved) {
   } else if (parsed.empty && saved) {
     if (await resumeRecord(saved.record, "save")) return;
   }
+  app.earlyImport = null; // not resumed after all: the new game below replaces it
   const players = options.players || settings.players;
   const bots = checkBots(options, levels, players, problems) ?? botsPayload({ ...settings, players });
   // A shared link names its rules unless they are the default; your own settings apply

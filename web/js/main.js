@@ -32,8 +32,9 @@ function drawLoadingFan() {
 
 // Asked now: the worker answers it as soon as Python is up (requests wait for the engine).
 const levelsAnswer = call("levels");
-// A visit without a link resumes the saved game: its import is queued right behind.
-const earlyRecord = location.hash.length > 1 ? null : peekSavedRecord();
+// A visit that resumes the saved game (no link, or the game's own link, as on a reload)
+// queues its import right behind.
+const earlyRecord = peekSavedRecord(location.hash);
 if (earlyRecord) app.earlyImport = { record: earlyRecord, answer: call("import_record", { record: earlyRecord }) };
 
 /**

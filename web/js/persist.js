@@ -2,7 +2,7 @@
 
 import { store, S, call } from "./app.js";
 import { presetSettings } from "./state.js";
-import { PRESETS, rulesText } from "./fragment.js";
+import { PRESETS, rulesText, serializeFragment } from "./fragment.js";
 import * as storage from "./storage.js";
 import * as ui from "./ui/dialogs.js";
 
@@ -26,11 +26,21 @@ export async function save() {
   storage.setJSON(SAVE_KEY, { format: SAVE_FORMAT, saved: Date.now(), options: fragmentOptions(view), record: result.record });
 }
 
-/** The saved record as it is stored (no checks, no messages), or null: a plain visit sends
- *  it to the engine before it is ready, so the table can be shown the moment Python is. */
-export function peekSavedRecord() {
+/** The saved record as it is stored (no checks, no messages) when a visit with this URL
+ *  fragment resumes it (no fragment, or the saved game's own, as after a reload), else
+ *  null.  The page sends it to the engine before the engine is ready, so the table can be
+ *  shown the moment Python is. */
+export function peekSavedRecord(hash) {
   const { value } = storage.getJSON(SAVE_KEY);
-  return value && value.format === SAVE_FORMAT && typeof value.record === "string" ? value.record : null;
+  if (!value || value.format !== SAVE_FORMAT || typeof value.record !== "string") return null;
+  if (hash.length > 1) {
+    try {
+      if (!value.options || hash !== serializeFragment(value.options)) return null;
+    } catch {
+      return null; // options not as this page saves them: the full check decides later
+    }
+  }
+  return value.record;
 }
 
 export function loadSave() {
