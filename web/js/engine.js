@@ -11,7 +11,8 @@
 // class name ("IllegalMoveError", "RecordError", "SeedError", …) or "InternalError".
 // Events: "progress" {fraction, text}, "restoring" {} (a stored snapshot is being
 // restored; `engine.restoring` says so from then on), "ready" {…}, "snapshot"
-// {snapshot, ms, bytes}, "failed" {kind, message}.  Tests and outside checks use window.__jabberwocky.
+// {snapshot, ms, bytes}, "failed" {kind, message}.  Tests and outside checks use
+// window.__jabberwocky.
 
 export class EngineError extends Error {
   constructor(kind, message) {

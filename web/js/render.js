@@ -155,10 +155,13 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+// The table's text face (card ranks, badges, labels); warmFonts() prepares it.
+const SANS = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+
 function cardCorner(ctx, card, w, h, color) {
   const fs = Math.max(11, Math.round(w * 0.23));
   ctx.fillStyle = color;
-  ctx.font = `700 ${fs}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.font = `700 ${fs}px ${SANS}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "alphabetic";
   const label = rankLabel(card);
@@ -350,7 +353,7 @@ function pill(ctx, x, y, w, h, fill, stroke) {
 }
 
 function text(ctx, str, x, y, size, color, weight = 600, align = "center") {
-  ctx.font = `${weight} ${size}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.font = `${weight} ${size}px ${SANS}`;
   ctx.fillStyle = color;
   ctx.textAlign = align;
   ctx.textBaseline = "middle";
@@ -368,7 +371,7 @@ export function warmFonts(later) {
   const ctx = makeCanvas(4, 4).getContext("2d");
   const sample = "You · bid – won 0123456789 pts D Trump broken led Bot";
   const fonts = [500, 600, 700, 800].flatMap((weight) => [10, 11, 12, 13, 14].map((size) =>
-    `${weight} ${size}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`));
+    `${weight} ${size}px ${SANS}`));
   const next = () => {
     const font = fonts.shift();
     if (font === undefined) return;
@@ -380,7 +383,7 @@ export function warmFonts(later) {
 }
 
 function fitText(ctx, str, max, size, weight = 600) {
-  ctx.font = `${weight} ${size}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.font = `${weight} ${size}px ${SANS}`;
   let s = str;
   while (s.length > 1 && ctx.measureText(s).width > max) s = s.slice(0, -1);
   return s === str ? s : s.slice(0, -1) + "…";
@@ -509,7 +512,7 @@ function drawHumanBadge(ctx, L, view, now) {
   const bid = view.bids[0];
   const parts = [view.names[0], bid === null ? "bid –" : `bid ${bid}`, `won ${view.taken[0]}`, `${view.scores[0]} pts`];
   const label = parts.join("  ·  ");
-  ctx.font = `600 ${L.narrow ? 12 : 14}px "DejaVu Sans", Arial, sans-serif`;
+  ctx.font = `600 ${L.narrow ? 12 : 14}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
   const h = L.narrow ? 26 : 30;
   const x = s.x - w / 2;
