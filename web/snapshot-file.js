@@ -121,22 +121,21 @@ export async function encodeSnapshot(bytes, about) {
   };
   const pages = Math.ceil(length / PAGE);
   const runs = []; // [first page, page count] of each stretch of used pages
-  for (let page = 0; page < pages; page++) {
+  for (let page = 0; page < pages; page++) { // each page looked at once
     if (!used(page)) continue;
-    const first = page;
-    while (page + 1 < pages && used(page + 1)) page++;
-    runs.push([first, page + 1 - first]);
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1]++;
+    else runs.push([page, 1]);
   }
-  const span = ([first, count]) => bytes.subarray(first * PAGE, Math.min(length, (first + count) * PAGE));
-  const body = new Uint8Array(runs.length * 8 + runs.reduce((sum, run) => sum + span(run).length, 0));
+  const parts = runs.map(([first, count]) => bytes.subarray(first * PAGE, Math.min(length, (first + count) * PAGE)));
+  const body = new Uint8Array(runs.length * 8 + parts.reduce((sum, part) => sum + part.length, 0));
   const table = new DataView(body.buffer);
   let at = runs.length * 8;
   runs.forEach((run, r) => {
     table.setUint32(r * 8, run[0], true);
     table.setUint32(r * 8 + 4, run[1], true);
-    const part = span(run);
-    body.set(part, at);
-    at += part.length;
+    body.set(parts[r], at);
+    at += parts[r].length;
   });
   const meta = {
     pyodide: about.pyodide, build: about.build, length, runs: runs.length,

@@ -8,8 +8,8 @@
 //   content hash is unchanged since an older build still in Cache Storage are copied
 //   from that cache (an update does not download Pyodide's 13 MB again); the others are
 //   fetched, revalidated with the server. A new build installs in the background and waits.
-// - activate: delete older "jabberwocky-site-*" caches only (other caches, such as the
-//   runtime's memory snapshot, are not ours), then take control of open pages.
+// - activate: delete older "jabberwocky-site-*" caches only (any other cache is not this
+//   worker's to delete), then take control of open pages.
 // - fetch: cache-first, ignoring the query string; only this build's cache is read, so
 //   one page never mixes files of two versions. Navigations to the game (any query or
 //   fragment) get the cached index.html. Where the browser has static routes (Chrome

@@ -196,9 +196,9 @@ const SMALL_MODULE = 1024; // bytes; Pyodide's own module and any real one are c
   const Module = WebAssembly.Module;
   const compiled = new Map(); // module bytes (as a string) -> WebAssembly.Module
   const SharedModule = function Module_(bytes, ...rest) {
+    if (!new.target) throw new TypeError("WebAssembly.Module must be called with new");
     const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
       : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : null;
-    if (!new.target) throw new TypeError("WebAssembly.Module must be called with new");
     if (rest.length || !view || view.length > SMALL_MODULE) return new Module(bytes, ...rest);
     const key = String.fromCharCode.apply(null, view);
     let module = compiled.get(key);
@@ -273,6 +273,8 @@ function installWheel(py, bytes) {
 
 // Run before a memory snapshot: with every engine module imported, a restored engine
 // needs none of its files, so the worker answers first and unpacks the wheel when idle.
+// (`pass` last, so runPython hands back nothing: no proxy of the list of names is held
+// when the snapshot is taken.)
 const IMPORT_EVERYTHING = `
 from jabberwocky.webapi import import_everything
 import_everything()
