@@ -1,5 +1,6 @@
 // ESLint (flat config) for the front end: the page's modules, the engine worker, the
-// service worker and the one classic script; and the build's Node.js scripts in tools/.
+// service worker and the one classic script; and the Node.js scripts of the build (tools/)
+// and of the tests that run in Pyodide under Node.js (tests/pyodide/).
 // Run by `python3 build.py test`.
 import js from "@eslint/js";
 import globals from "globals";
@@ -35,7 +36,7 @@ export default [
     languageOptions: { sourceType: "script" },
   },
   {
-    files: ["tools/**/*.mjs"],
+    files: ["tools/**/*.mjs", "tests/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

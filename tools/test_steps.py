@@ -19,9 +19,14 @@ def steps(py: str) -> list[tuple[str, list[str]]]:
     if (ROOT / "eslint.config.mjs").exists():
         # node_modules comes from `npm ci` (package.json's devDependencies), run before this
         node = shutil.which("node") or "node"
-        out.append(("eslint (front end, build scripts)", [node, str(eslint), "web", "tools"]))
+        out.append(("eslint (front end, build and test scripts)",
+                    [node, str(eslint), "web", "tools", "tests/pyodide"]))
     if (ROOT / "tests/pyodide/run.py").exists():
         out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
+    if (ROOT / "tests/pyodide/snapshot.mjs").exists():
+        node = shutil.which("node") or "node"
+        out.append(("memory snapshot restore (Pyodide under Node.js)",
+                    [node, "tests/pyodide/snapshot.mjs"]))
     if (ROOT / "tools/site.py").exists():
         out.append(("build the site", ["@build"]))
     if (ROOT / "e2e").is_dir():

@@ -144,28 +144,97 @@ export async function encodeSnapshot(bytes, about) {
   return { meta, body };
 }
 
-/** The memory image of a stored {meta, body}, once its digest and page table check out. */
-export async function decodeSnapshot({ meta, body }) {
+/**
+ * A stored {meta, body} whose digest and page table check out, as an image that is written
+ * where it is needed instead of being assembled first: {length, place(target, skip,
+ * touchedBelow)} puts bytes [skip, skip + target.length) of the image into `target`.
+ * Stretches the image holds as zero are written only below `touchedBelow` (a target
+ * index): above it, the target must be zero already, as fresh WebAssembly memory is.
+ */
+export async function openSnapshot({ meta, body }) {
   if (body.byteLength !== meta.bodyLength) {
     throw new Error(`the stored snapshot has ${body.byteLength} bytes, expected ${meta.bodyLength}`);
   }
   if (await digestOf(body) !== meta.digest) {
     throw new Error("the stored snapshot does not match its digest");
   }
-  const { length, runs } = meta;
-  if (!Number.isInteger(length) || length < 1024 || !Number.isInteger(runs) || runs < 0 || runs * 8 > body.byteLength) {
+  const { length, runs: count } = meta;
+  if (!Number.isInteger(length) || length < 1024 || !Number.isInteger(count) || count < 0 || count * 8 > body.byteLength) {
     throw new Error("the stored snapshot is too short to be one");
   }
-  const bytes = new Uint8Array(length);
-  const table = new DataView(body.buffer, body.byteOffset, runs * 8);
-  let at = runs * 8;
-  for (let r = 0; r < runs; r++) {
+  const table = new DataView(body.buffer, body.byteOffset, count * 8);
+  const runs = []; // [first byte, end byte, where its bytes start in body], in order
+  let at = count * 8;
+  let end = 0;
+  for (let r = 0; r < count; r++) {
     const from = table.getUint32(r * 8, true) * PAGE;
     const to = Math.min(length, from + table.getUint32(r * 8 + 4, true) * PAGE);
-    if (to <= from || at + (to - from) > body.byteLength) throw new Error("the stored snapshot's page table is damaged");
-    bytes.set(body.subarray(at, at + (to - from)), from);
+    if (to <= from || from < end || at + (to - from) > body.byteLength) throw new Error("the stored snapshot's page table is damaged");
+    runs.push([from, to, at]);
     at += to - from;
+    end = to;
   }
   if (at !== body.byteLength) throw new Error("the stored snapshot's page table is damaged");
-  return bytes;
+
+  function place(target, skip = 0, touchedBelow = target.length) {
+    const stop = skip + target.length;
+    const zero = (a, b) => { // image bytes [a, b) are zero
+      const lo = Math.max(a, skip) - skip;
+      const hi = Math.min(b, stop) - skip;
+      if (Math.min(hi, touchedBelow) > lo) target.fill(0, lo, Math.min(hi, touchedBelow));
+    };
+    let done = 0; // image bytes before this are placed
+    for (const [from, to, bytesAt] of runs) {
+      if (from >= stop) break;
+      zero(done, from);
+      const a = Math.max(from, skip);
+      const b = Math.min(to, stop);
+      if (b > a) target.set(body.subarray(bytesAt + (a - from), bytesAt + (b - from)), a - skip);
+      done = to;
+    }
+    zero(done, Math.max(done, Math.min(length, stop)));
+    return target;
+  }
+  return { length, place };
+}
+
+/**
+ * loadPyodide's options to restore `image` (a promise of openSnapshot's answer, for a
+ * snapshot of `length` bytes; `create` is pyodide.asm.mjs's default export).
+ *
+ * Pyodide's own restore needs the whole image assembled (31 MB, half of it zeros) and
+ * then copies all of it into its memory.  Instead, its module is made with our
+ * createPyodideModule, which starts Pyodide at once, while the image is still being
+ * checked, and then replaces its restoreSnapshot: Pyodide reads its own header (the
+ * first bytes of the image) as before, and the pages that hold data are written straight
+ * into its memory.  The zero stretches are written only below the module's break (its
+ * static data, stack and heap so far): fresh memory above it has never been written.
+ */
+export function restoreOptions(create, image, length) {
+  return {
+    _loadSnapshot: new Uint8Array(0), // Pyodide asks for a restore; the bytes come from `image`
+    createPyodideModule: async (settings) => {
+      if (!Number.isInteger(length) || length < 1024 || length > 2 ** 31) {
+        throw new Error("the stored snapshot's size is damaged");
+      }
+      settings.INITIAL_MEMORY = length; // as Pyodide sizes its memory for a whole image
+      const made = create(settings);
+      made.catch(() => {}); // awaited below; a damaged image may reject first
+      const [module, opened] = await Promise.all([made, image]);
+      const restore = module.API?.restoreSnapshot;
+      if (typeof restore !== "function") throw new Error("this Pyodide cannot restore a memory snapshot");
+      module.API.restoreSnapshot = () => {
+        // Pyodide's header: magic, its size (the second u32), build id, hiwire keys
+        const size = new DataView(opened.place(new Uint8Array(8)).buffer).getUint32(4, true);
+        if (size < 48 || size % 16 !== 0 || size >= opened.length) throw new Error("the stored snapshot's header is damaged");
+        const config = restore(opened.place(new Uint8Array(size))); // the header alone: copies nothing
+        const memory = module.HEAPU8;
+        if (opened.length - size > memory.length) throw new Error("the stored snapshot is larger than Python's memory");
+        const brk = typeof module._sbrk === "function" ? module._sbrk(0) : memory.length;
+        opened.place(memory.subarray(0, opened.length - size), size, brk);
+        return config;
+      };
+      return module;
+    },
+  };
 }

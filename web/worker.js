@@ -36,8 +36,10 @@ let sf = null; // the module, once findSnapshot() has it
 const pyodideModule = import("./pyodide/pyodide.mjs");
 pyodideModule.catch(() => {}); // awaited by loadPyodide() below, which reports the failure
 // pyodide.mjs imports this one only inside loadPyodide(): asked for now, it loads in
-// parallel instead of after (the same URL, so Pyodide's import finds it loaded).
-import("./pyodide/pyodide.asm.mjs").catch(() => {});
+// parallel instead of after (the same URL, so Pyodide's import finds it loaded).  A
+// restore makes Pyodide's module with it directly (restoreOptions in snapshot-file.js).
+const pyodideAsm = import("./pyodide/pyodide.asm.mjs");
+pyodideAsm.catch(() => {});
 
 async function loadPyodide(options) {
   return (await pyodideModule).loadPyodide(options);
@@ -310,25 +312,27 @@ const OLD_SNAPSHOT_CACHE = "jabberwocky-snapshot"; // where earlier builds store
 class OtherBuild extends Error {}
 
 /**
- * The memory image of `stored` (a promise), checked at once, while build.json is still on
- * its way; it rejects with OtherBuild when build.json names another build or Pyodide.
+ * `stored`, checked at once (sf.openSnapshot), while build.json is still on its way; it
+ * rejects with OtherBuild when build.json names another build or Pyodide.
  */
 function checkSnapshot(stored, infoPromise) {
-  const image = Promise.all([sf.decodeSnapshot(stored), infoPromise]).then(([bytes, info]) => {
+  const image = Promise.all([sf.openSnapshot(stored), infoPromise]).then(([opened, info]) => {
     if (stored.meta.pyodide !== info.pyodide || stored.meta.build !== info.build) {
       throw new OtherBuild("the stored snapshot was made by another build");
     }
     mark("snapshotChecked");
-    return bytes;
+    return opened;
   });
   image.catch(() => {}); // loadPyodide awaits it and rejects with the reason
   return image;
 }
 
-async function bootFromSnapshot(image, wheel) {
+async function bootFromSnapshot(stored, image, wheel) {
   progress(0.3, "Restoring Python…");
-  // Pyodide loads its scripts and starts fetching its module while the image is checked.
-  const py = await loadPyodide({ _loadSnapshot: image });
+  // Pyodide starts, fetches and compiles its module while the image is checked; the
+  // image is written into its memory once both are done.
+  const create = async (settings) => (await pyodideAsm).default(settings);
+  const py = await loadPyodide(sf.restoreOptions(create, image, stored.meta.length));
   mark("pyodide");
   progress(0.9, "Loading the game…");
   const fn = importEngine(py); // imported before the snapshot was made
@@ -438,7 +442,7 @@ async function boot() {
     siteCacheOpened = infoPromise.catch(() => {});
     self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
     try {
-      [pyodide, handle] = await bootFromSnapshot(checkSnapshot(stored, infoPromise), wheel);
+      [pyodide, handle] = await bootFromSnapshot(stored, checkSnapshot(stored, infoPromise), wheel);
       snapshotState = "used";
       return infoPromise;
     } catch (err) {
