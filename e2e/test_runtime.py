@@ -71,6 +71,10 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     fractions = [e["fraction"] for e in events if e["type"] == "progress"]
     assert fractions[0] == 0 and fractions[-1] == 1
     assert fractions == sorted(fractions) and len(set(fractions)) >= 5
+    # Past the downloads' share of the bar (0.6), the words say what happens next: chunks
+    # that arrive after the module is compiled do not bring "Downloading…" back.
+    late = [e["text"] for e in events if e["type"] == "progress" and e["fraction"] > 0.6]
+    assert late and not any(t.startswith("Downloading") for t in late), late
     assert [e["type"] for e in events].count("ready") == 1
 
     worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",

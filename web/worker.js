@@ -117,6 +117,9 @@ function countBytes(key, n) {
     loaded += Math.min(e.loaded, e.total);
     total += e.total;
   }
+  // The last chunks can arrive after the module is compiled: the bar has moved on to
+  // "Starting Python…" by then, and its words stay.
+  if (lastFraction > DOWNLOAD_SHARE) return;
   const mb = (b) => (b / 1048576).toFixed(1);
   progress(DOWNLOAD_SHARE * (total ? loaded / total : 0), `Downloading Python… ${mb(loaded)} of ${mb(total)} MB`);
 }
