@@ -13,7 +13,7 @@
 // them), so the file and the SHA-256 check are half the size of the image.  A torn write
 // (a tab closed while the file was written) fails the length or the digest check.
 
-const FILE_NAME = "jabberwocky-snapshot.bin";
+export const FILE_NAME = "jabberwocky-snapshot.bin"; // worker.js opens it early by this name
 const MAGIC = "JBWSNAP1";
 const HEAD = 12; // magic + the meta's length
 const PAGE = 4096;
@@ -27,22 +27,31 @@ export function canStoreSnapshots() {
     typeof FileSystemFileHandle.prototype.createSyncAccessHandle === "function";
 }
 
-async function open(create) {
+/** The file's sync access handle (a promise); `create`: make the file if there is none. */
+async function openHandle(create) {
   const root = await navigator.storage.getDirectory();
   const file = await root.getFileHandle(FILE_NAME, { create });
+  return file.createSyncAccessHandle();
+}
+
+async function opened(opening) {
   try {
-    return await file.createSyncAccessHandle();
+    return await opening;
   } catch (err) {
     if (err?.name === "NoModificationAllowedError") throw new SnapshotBusy("another tab is using the stored snapshot");
     throw err;
   }
 }
 
-/** The stored {meta, body}, or null when there is none; throws when it is not readable as one. */
-export async function readSnapshotFile() {
+/**
+ * The stored {meta, body}, or null when there is none; throws when it is not readable as
+ * one.  `opening`: the file's sync access handle being opened already (a promise: worker.js
+ * starts that before this module has arrived), or nothing to open it now.
+ */
+export async function readSnapshotFile(opening = openHandle(false)) {
   let file;
   try {
-    file = await open(false);
+    file = await opened(opening);
   } catch (err) {
     if (err?.name === "NotFoundError") return null;
     throw err;
@@ -78,7 +87,7 @@ export async function writeSnapshotFile({ meta, body }) {
   const head = new Uint8Array(HEAD);
   for (let i = 0; i < MAGIC.length; i++) head[i] = MAGIC.charCodeAt(i);
   new DataView(head.buffer).setUint32(8, metaBytes.length, true);
-  const file = await open(true);
+  const file = await opened(openHandle(true));
   try {
     file.truncate(0);
     let written = file.write(head, { at: 0 });

@@ -31,6 +31,43 @@ const snapshotFiles = import("./snapshot-file.js");
 snapshotFiles.catch(() => {});
 let sf = null; // the module, once findSnapshot() has it
 
+// Named "… snapshot=timeout": the page gave up on restoring a snapshot; drop it.
+const skipSnapshot = /\bsnapshot=timeout\b/.test(self.name ?? "");
+
+// The stored snapshot's file is opened first thing, before snapshot-file.js (which reads
+// it) has arrived: the restore cannot begin before the file is read.  The same name as
+// snapshot-file.js's FILE_NAME (findSnapshot checks).
+const SNAPSHOT_FILE = "jabberwocky-snapshot.bin";
+const snapshotOpening = skipSnapshot ? null : openEarly();
+
+function openEarly() {
+  try {
+    const opening = navigator.storage.getDirectory()
+      .then((root) => root.getFileHandle(SNAPSHOT_FILE))
+      .then((file) => file.createSyncAccessHandle());
+    opening.catch(() => {}); // findSnapshot reads the reason
+    return opening;
+  } catch {
+    return null; // no such storage here: findSnapshot finds out
+  }
+}
+
+// The site cache, found at once when there is only one (the usual case: a new build's
+// cache sits next to the old one only while it installs).  A restore reads Pyodide's
+// files from it when its name is that of the snapshot's build, without waiting for
+// build.json (openSiteCache below).
+const SITE_CACHE_PREFIX = "jabberwocky-site-"; // sw.js's PREFIX
+const loneSiteCache = findLoneSiteCache();
+
+async function findLoneSiteCache() {
+  try {
+    const names = (await caches.keys()).filter((name) => name.startsWith(SITE_CACHE_PREFIX));
+    return names.length === 1 ? { name: names[0], cache: await caches.open(names[0]) } : null;
+  } catch {
+    return null; // no Cache Storage here
+  }
+}
+
 // Imported without waiting for it: the boot below starts fetching build.json and looking
 // up the stored snapshot while pyodide.mjs is still on its way.
 const pyodideModule = import("./pyodide/pyodide.mjs");
@@ -150,15 +187,25 @@ const realFetch = self.fetch.bind(self);
 // service worker's fetch handler as through its static routes (A/B, 16 visits each,
 // static routes on: table dealt at 506 vs 551 ms).
 let siteCache = null;
-let siteCacheOpened = null; // while restoring: settles once build.json has named the cache
+let siteCacheOpened = null; // while restoring: settles once the cache is known
 
 async function openSiteCache(info) {
   try {
-    const name = `jabberwocky-site-${info.build}`;
-    if (typeof caches !== "undefined" && (await caches.has(name))) siteCache = await caches.open(name);
+    const name = `${SITE_CACHE_PREFIX}${info.build}`;
+    siteCache = typeof caches !== "undefined" && (await caches.has(name)) ? await caches.open(name) : null;
   } catch {
-    // storage unavailable: requests go through the service worker or the network
+    siteCache = null; // storage unavailable: requests go through the service worker or the network
   }
+}
+
+/** While restoring a snapshot of `build`: its site cache, at once if it is the lone one. */
+async function openSiteCacheOf(build, infoPromise) {
+  const lone = await loneSiteCache;
+  if (lone && lone.name === `${SITE_CACHE_PREFIX}${build}`) {
+    siteCache = lone.cache;
+    return;
+  }
+  await infoPromise.catch(() => {}); // it opens the cache build.json names
 }
 
 function urlOf(input) {
@@ -400,6 +447,7 @@ async function findSnapshot(skip) {
   try {
     sf = await snapshotFiles;
   } catch {
+    snapshotOpening?.then((file) => file.close(), () => {});
     return { stored: null, canMake: false }; // start normally, without snapshots
   }
   if (!sf.canStoreSnapshots()) return { stored: null, canMake: false };
@@ -407,8 +455,13 @@ async function findSnapshot(skip) {
     await sf.dropSnapshotFile();
     return { stored: null, canMake: true };
   }
+  let opening = snapshotOpening ?? undefined;
+  if (opening && sf.FILE_NAME !== SNAPSHOT_FILE) {
+    opening.then((file) => file.close(), () => {}); // not the file it reads: it opens its own
+    opening = undefined;
+  }
   try {
-    const stored = await sf.readSnapshotFile();
+    const stored = await sf.readSnapshotFile(opening);
     mark("snapshotRead");
     return { stored, canMake: true };
   } catch (err) {
@@ -421,9 +474,7 @@ async function findSnapshot(skip) {
 
 async function boot() {
   progress(0, "Starting…");
-  // named "… snapshot=timeout": the page gave up on restoring a snapshot; drop it
-  const skip = /\bsnapshot=timeout\b/.test(self.name ?? "");
-  if (skip) {
+  if (skipSnapshot) {
     snapshotState = "failed: restoring the snapshot took too long; started normally";
   }
   // build.json (the wheel's name, the build) is fetched while the snapshot is looked up;
@@ -438,11 +489,11 @@ async function boot() {
   expectBytes("wheel");
   const wheel = infoPromise.then(fetchWheel);
   wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
-  const { stored, canMake } = await findSnapshot(skip);
+  const { stored, canMake } = await findSnapshot(skipSnapshot);
   if (stored) {
     // Pyodide starts at once; only its module's bytes wait for the site cache, and only
     // the image, at the last moment, for build.json's word that the snapshot fits.
-    siteCacheOpened = infoPromise.catch(() => {});
+    siteCacheOpened = openSiteCacheOf(stored.meta.build, infoPromise);
     self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
     try {
       [pyodide, handle] = await bootFromSnapshot(stored, checkSnapshot(stored, infoPromise), wheel);
