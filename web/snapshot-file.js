@@ -154,11 +154,10 @@ export async function encodeSnapshot(bytes, about) {
 }
 
 /**
- * A stored {meta, body} whose digest and page table check out, as an image that is written
- * where it is needed instead of being assembled first: {length, place(target, skip,
- * touchedBelow)} puts bytes [skip, skip + target.length) of the image into `target`.
- * Stretches the image holds as zero are written only below `touchedBelow` (a target
- * index): above it, the target must be zero already, as fresh WebAssembly memory is.
+ * A stored {meta, body} whose digest and page table check out, as {length, place(target,
+ * skip, touchedBelow)}: place puts image bytes [skip, skip + target.length) into target,
+ * writing the image's zero stretches only below touchedBelow (above it, the target must
+ * be zero already, as fresh WebAssembly memory is).  Nothing is assembled first.
  */
 export async function openSnapshot({ meta, body }) {
   if (body.byteLength !== meta.bodyLength) {
@@ -208,16 +207,15 @@ export async function openSnapshot({ meta, body }) {
 }
 
 /**
- * loadPyodide's options to restore `image` (a promise of openSnapshot's answer, for a
- * snapshot of `length` bytes; `create` is pyodide.asm.mjs's default export).
+ * loadPyodide's options to restore `image` (a promise of openSnapshot's answer) of
+ * `length` bytes; `create`: pyodide.asm.mjs's default export.
  *
- * Pyodide's own restore needs the whole image assembled (31 MB, half of it zeros) and
- * then copies all of it into its memory.  Instead, its module is made with our
- * createPyodideModule, which starts Pyodide at once, while the image is still being
- * checked, and then replaces its restoreSnapshot: Pyodide reads its own header (the
- * first bytes of the image) as before, and the pages that hold data are written straight
- * into its memory.  The zero stretches are written only below the module's break (its
- * static data, stack and heap so far): fresh memory above it has never been written.
+ * Pyodide's own restore wants the whole 31 MB image (half zeros) and copies all of it.
+ * Our createPyodideModule starts Pyodide while the image is still being checked, then
+ * replaces its restoreSnapshot: Pyodide reads its header (the image's first bytes) as
+ * before, and the pages that hold data go straight into its memory; zero stretches are
+ * written only below the module's break (static data, stack, heap so far), as fresh
+ * memory above it has never been written (tests/pyodide/snapshot.mjs checks that).
  */
 export function restoreOptions(create, image, length) {
   return {

@@ -9,24 +9,18 @@
 // this worker by one named "… snapshot=timeout", which starts normally) and
 // {type: "failed", payload: {kind, message}} when the engine cannot start at all.
 //
-// Start-up: build.json (names the wheel, the build and the Pyodide version) and the
-// stored memory snapshot (a file in the origin-private file system) are looked up
-// together, and Pyodide starts as soon as the snapshot lookup is done, without waiting
-// for build.json.  With a snapshot stored, Pyodide starts restoring it while the image
-// is checked and build.json arrives; only the image itself waits for build.json's word
-// that it fits this build (every engine module already imported, so the wheel is
-// unpacked again only once the first answers are out).  Otherwise Pyodide boots
-// normally while the engine wheel is fetched in parallel, and a snapshot is made once
-// the worker has been idle for a moment after its first answer, so it never delays the
-// first dealt table.  Any snapshot failure deletes the stored copy and falls back to a
-// normal start (a snapshot of another build is replaced without a word); a snapshot
-// another tab is reading or writing at that moment is left alone.  All URLs are
-// relative, so the site works under any sub-path.
+// Start-up: build.json (the wheel, the build, the Pyodide version) and the stored memory
+// snapshot (a file in the origin-private file system) are looked up together; Pyodide
+// starts once the snapshot lookup is done.  A restore runs while the image is checked;
+// only the image waits for build.json's word that it fits this build (the engine is
+// imported in it; the wheel is unpacked after the first answers).  Otherwise Pyodide
+// boots while the wheel is fetched, and a snapshot is made once the worker has been
+// idle after its first answer.  A failed snapshot is deleted and the start goes on
+// normally (another build's is replaced without a word); one another tab is using is
+// left alone.  All URLs are relative: the site works under any sub-path.
 
-// Imported without waiting for it, like Pyodide's scripts below, so the worker's first
-// requests go out before this module arrives (a static import held back the whole
-// worker: A/B, 14 warm visits each, table dealt at 474 vs 488 ms).  Should it fail to
-// load, this visit starts normally, without snapshots (findSnapshot).
+// Imported without waiting (a static import held back the whole worker: A/B, table dealt
+// at 474 vs 488 ms).  Should it fail to load, this visit starts without snapshots.
 const snapshotFiles = import("./snapshot-file.js");
 snapshotFiles.catch(() => {});
 let sf = null; // the module, once findSnapshot() has it
@@ -34,9 +28,8 @@ let sf = null; // the module, once findSnapshot() has it
 // Named "… snapshot=timeout": the page gave up on restoring a snapshot; drop it.
 const skipSnapshot = /\bsnapshot=timeout\b/.test(self.name ?? "");
 
-// The stored snapshot's file is opened first thing, before snapshot-file.js (which reads
-// it) has arrived: the restore cannot begin before the file is read.  The same name as
-// snapshot-file.js's FILE_NAME (findSnapshot checks).
+// The snapshot's file is opened first thing, before snapshot-file.js (which reads it)
+// arrives: a restore begins with the read.  Same name as its FILE_NAME (findSnapshot checks).
 const SNAPSHOT_FILE = "jabberwocky-snapshot.bin";
 const snapshotOpening = skipSnapshot ? null : openEarly();
 
@@ -52,10 +45,9 @@ function openEarly() {
   }
 }
 
-// The site cache, found at once when there is only one (the usual case: a new build's
-// cache sits next to the old one only while it installs).  A restore reads Pyodide's
-// files from it when its name is that of the snapshot's build, without waiting for
-// build.json (openSiteCache below).
+// The site cache, found at once when it is the only one (a new build's cache sits next
+// to the old one only while it installs): a restore of the same build reads Pyodide's
+// files from it without waiting for build.json to name it (openSiteCacheOf).
 const SITE_CACHE_PREFIX = "jabberwocky-site-"; // sw.js's PREFIX
 const loneSiteCache = findLoneSiteCache();
 
@@ -68,13 +60,11 @@ async function findLoneSiteCache() {
   }
 }
 
-// Imported without waiting for it: the boot below starts fetching build.json and looking
-// up the stored snapshot while pyodide.mjs is still on its way.
+// Imported without waiting: build.json and the snapshot are looked up meanwhile.
 const pyodideModule = import("./pyodide/pyodide.mjs");
 pyodideModule.catch(() => {}); // awaited by loadPyodide() below, which reports the failure
 // pyodide.mjs imports this one only inside loadPyodide(): asked for now, it loads in
-// parallel instead of after (the same URL, so Pyodide's import finds it loaded).  A
-// restore makes Pyodide's module with it directly (restoreOptions in snapshot-file.js).
+// parallel (same URL).  A restore makes Pyodide's module with it (sf.restoreOptions).
 const pyodideAsm = import("./pyodide/pyodide.asm.mjs");
 pyodideAsm.catch(() => {});
 
