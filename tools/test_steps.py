@@ -15,16 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def steps(py: str) -> list[tuple[str, list[str]]]:
     """(name, command) pairs; a command ``["@build"]`` means: build the site."""
     out: list[tuple[str, list[str]]] = []
+    node = shutil.which("node") or "node"
     eslint = ROOT / "node_modules/eslint/bin/eslint.js"
     if (ROOT / "eslint.config.mjs").exists():
         # node_modules comes from `npm ci` (package.json's devDependencies), run before this
-        node = shutil.which("node") or "node"
         out.append(("eslint (front end, build and test scripts)",
                     [node, str(eslint), "web", "tools", "tests/pyodide"]))
     if (ROOT / "tests/pyodide/run.py").exists():
         out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
     if (ROOT / "tests/pyodide/snapshot.mjs").exists():
-        node = shutil.which("node") or "node"
         out.append(("memory snapshot restore (Pyodide under Node.js)",
                     [node, "tests/pyodide/snapshot.mjs"]))
     if (ROOT / "tools/site.py").exists():

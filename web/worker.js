@@ -179,10 +179,15 @@ const realFetch = self.fetch.bind(self);
 let siteCache = null;
 let siteCacheOpened = null; // while restoring: settles once the cache is known
 
+const siteCacheName = (build) => `${SITE_CACHE_PREFIX}${build}`;
+
+/** The cache build.json names (the lone one, already open, when it is that one). */
 async function openSiteCache(info) {
+  const name = siteCacheName(info.build);
+  const lone = await loneSiteCache;
   try {
-    const name = `${SITE_CACHE_PREFIX}${info.build}`;
-    siteCache = typeof caches !== "undefined" && (await caches.has(name)) ? await caches.open(name) : null;
+    siteCache = lone?.name === name ? lone.cache
+      : typeof caches !== "undefined" && (await caches.has(name)) ? await caches.open(name) : null;
   } catch {
     siteCache = null; // storage unavailable: requests go through the service worker or the network
   }
@@ -191,11 +196,8 @@ async function openSiteCache(info) {
 /** While restoring a snapshot of `build`: its site cache, at once if it is the lone one. */
 async function openSiteCacheOf(build, infoPromise) {
   const lone = await loneSiteCache;
-  if (lone && lone.name === `${SITE_CACHE_PREFIX}${build}`) {
-    siteCache = lone.cache;
-    return;
-  }
-  await infoPromise.catch(() => {}); // it opens the cache build.json names
+  if (lone?.name === siteCacheName(build)) siteCache = lone.cache;
+  else await infoPromise.catch(() => {}); // it opens the cache build.json names
 }
 
 function urlOf(input) {

@@ -32,10 +32,10 @@ export async function save() {
  *  shown the moment Python is. */
 export function peekSavedRecord(hash) {
   const { value } = storage.getJSON(SAVE_KEY);
-  if (!value || value.format !== SAVE_FORMAT || typeof value.record !== "string") return null;
+  if (!isSave(value)) return null; // loadSave() discards it, with a message
   if (hash.length > 1) {
     try {
-      if (!value.options || hash !== serializeFragment(value.options)) return null;
+      if (hash !== serializeFragment(value.options)) return null;
     } catch {
       return null; // options not as this page saves them: the full check decides later
     }
@@ -43,9 +43,14 @@ export function peekSavedRecord(hash) {
   return value.record;
 }
 
+/** A stored value this page can resume from: this format, a record and its options. */
+function isSave(value) {
+  return Boolean(value) && value.format === SAVE_FORMAT && typeof value.record === "string" && Boolean(value.options);
+}
+
 export function loadSave() {
   const { value, error } = storage.getJSON(SAVE_KEY);
-  if (error || (value && (value.format !== SAVE_FORMAT || typeof value.record !== "string" || !value.options))) {
+  if (error || (value && !isSave(value))) {
     storage.removeItem(SAVE_KEY);
     ui.toast("A saved game was damaged or came from elsewhere, so it was discarded.", 8000);
     return null;
