@@ -61,7 +61,8 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
             assert set(view["hand"]) == expected_hand
 
     bad = request(page, "new_game", {"players": 9, "bots": "random"})
-    assert bad["error"]["kind"] == "SeedError" and "choose 3, 4 or 5" in bad["error"]["message"]
+    assert bad["error"]["kind"] == "SeedError" and "choose 3 to 5" in bad["error"]["message"]
+    assert bad["error"]["code"] == "table.players"
     bad = request(page, "teleport")
     assert bad["error"]["kind"] == "RequestError"
     bad = request(page, "import_record", {"record": "{\"format\": 1}"})

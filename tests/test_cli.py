@@ -234,7 +234,7 @@ def test_check_accepts_a_record_and_refuses_a_bad_one(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["simulate", "--players", "7"], "7 players cannot play: choose 3, 4 or 5"),
+    (["simulate", "--players", "7"], "7 players cannot play: choose 3 to 5"),
     (["simulate", "--players", "four"], "'four' is not a number of players"),
     (["deal", "--seed", "x", "--rules", "poker"], "no ruleset called 'poker'"),
     (["deal"], "the following arguments are required: --seed"),
@@ -252,7 +252,8 @@ def test_bad_arguments_exit_2_with_a_message(
 
 @pytest.mark.parametrize("argv,message", [
     (["simulate", "--games", "0"], "error: --games must be at least 1"),
-    (["simulate", "--bots", "wizard"], "error: unknown bot level 'wizard': choose one of random"),
+    (["simulate", "--bots", "wizard"],
+     "error: the bot level 'wizard' is unknown: choose one of random"),
     (["simulate", "--bots", "random,random"], "error: --bots names 2 levels for 4 seats"),
     (["check", "/nonexistent/record.json"], "/nonexistent/record.json"),
 ])

@@ -120,7 +120,7 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
         source = {"jabberwocky/" + p.relative_to(site_tools.ENGINE_SRC).as_posix()
                   for p in site_tools.ENGINE_SRC.rglob("*")
                   if p.is_file() and "__pycache__" not in p.parts
-                  and (p.suffix == ".py" or p.name == "py.typed")}
+                  and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "locale")}
         assert packaged == source
         record = zf.read(f"{dist}/RECORD").decode().splitlines()
         listed = {}

@@ -33,7 +33,7 @@ def error(api: WebApi, kind: str, payload: Any = None, raw: str | None = None) -
     reply = json.loads(api.handle(kind, text))
     assert "error" in reply, reply
     err: dict[str, str] = reply["error"]
-    assert set(err) == {"kind", "message"} and err["message"]
+    assert set(err) == {"kind", "message", "code", "params"} and err["message"] and err["code"]
     return err
 
 
@@ -185,7 +185,8 @@ def test_hook_rule_reason_for_the_dealer() -> None:
         bid, reason = next(iter(view["bid_reasons"].items()))
         assert int(bid) not in view["legal_bids"]
         err = error(api, "bid", {"bid": int(bid)})
-        assert err == {"kind": "IllegalMoveError", "message": reason}
+        assert err["kind"] == "IllegalMoveError" and err["message"] == reason
+        assert err["code"] == "move.hook" == view["bid_reason_codes"][bid]["code"]
         assert reason.startswith(f"the dealer may not bid {bid}")
         return
     raise AssertionError("no seed made seat 0 a hooked dealer")
@@ -290,7 +291,7 @@ def test_new_game_without_seed_draws_a_readable_one() -> None:
     ("state", {}, "RequestError", "no game yet"),
     ("new_game", {"players": "4"}, "SeedError", "players cannot play"),
     ("new_game", {"players": True}, "SeedError", "players cannot play"),
-    ("new_game", {"players": 6}, "SeedError", "choose 3, 4 or 5"),
+    ("new_game", {"players": 6}, "SeedError", "choose 3 to 5"),
     ("new_game", {"players": 4, "bots": "grandmaster"}, "SeedError", "unknown"),
     ("new_game", {"players": 4, "bots": ["random"]}, "SeedError", "one per bot seat"),
     ("new_game", {"players": 4, "bots": 3}, "SeedError", "level name"),

@@ -135,12 +135,13 @@ def project_version() -> str:
 
 
 def _engine_files() -> list[tuple[str, bytes]]:
-    """(archive name, bytes) of every engine module and py.typed, sorted."""
+    """(archive name, bytes) of every engine module, py.typed and the English catalogue
+    (``locale/``), sorted."""
     out = []
     for path in sorted(ENGINE_SRC.rglob("*")):
         if "__pycache__" in path.parts or not path.is_file():
             continue
-        if path.suffix == ".py" or path.name == "py.typed":
+        if path.suffix == ".py" or path.name == "py.typed" or path.parent.name == "locale":
             name = "jabberwocky/" + path.relative_to(ENGINE_SRC).as_posix()
             out.append((name, path.read_bytes()))
     return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import CardError
+from .messages import quote, render
 
 Card = int
 """A card, ``0..51``."""
@@ -27,10 +28,7 @@ Suit = int
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king", "ace")
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 DECK_SIZE = 52
@@ -64,8 +62,13 @@ def card_name(card: Card) -> str:
 
 
 def card_words(card: Card) -> str:
-    """A card in words for screen readers and messages: ``"ten of diamonds"``."""
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+    """A card in English words (the catalogue's ``card.words``): ``"ten of diamonds"``."""
+    return render("card.words", {"rank": RANKS[card % 13], "suit": SUITS[card // 13]})
+
+
+def suit_words(suit: Suit) -> str:
+    """A suit's English name from the catalogue: ``"hearts"``."""
+    return render("suit.name", {"suit": SUITS[suit]})
 
 
 def card_symbol(card: Card) -> str:
@@ -80,17 +83,14 @@ def parse_card(text: str) -> Card:
     Raises :class:`CardError` with the accepted format when ``text`` is no card.
     """
     if not isinstance(text, str):
-        raise CardError(f"a card must be a two-character string like 'QH', not {text!r}")
+        raise CardError("card.not_text", value=quote(text))
     key = text.strip().upper()
     if key.startswith("10"):
         key = "T" + key[2:]
     try:
         return _BY_NAME[key]
     except KeyError:
-        raise CardError(
-            f"{text!r} is not a card: write rank then suit, ranks {RANKS}, suits {SUITS}"
-            " (for example 'TD' for the ten of diamonds)"
-        ) from None
+        raise CardError("card.unknown", value=quote(text), ranks=RANKS, suits=SUITS) from None
 
 
 def mask_of(cards: Iterable[Card]) -> Mask:

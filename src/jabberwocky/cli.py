@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from .bots import available_levels, make_bot
-from .cards import SUIT_NAMES, card_name, card_symbol, cards_of, sort_for_display
+from .cards import card_name, card_symbol, cards_of, sort_for_display, suit_words
 from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
 from .errors import JabberwockyError
 from .game import check_seed
+from .messages import Message
 from .record import loads
-from .rules import PRESETS, Ruleset, preset
+from .rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Ruleset, preset
 from .terminal import TerminalGame
 from .words import new_seed
 
@@ -32,7 +33,8 @@ def _players(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
     if not 3 <= n <= 5:
-        raise argparse.ArgumentTypeError(f"{n} players cannot play: choose 3, 4 or 5")
+        raise argparse.ArgumentTypeError(str(Message("table.players", value=n, min=MIN_PLAYERS,
+                                                     max=MAX_PLAYERS)))
     return n
 
 
@@ -113,7 +115,7 @@ def _cmd_deal(args: argparse.Namespace, out: IO[str]) -> int:
         trump = rnd["trump_card"]
         out.write(f"\nRound {rnd['round']:>2}: {rnd['hand_size']} cards, dealer seat "
                   f"{rnd['dealer']}, trump {card_symbol(_parse(trump))} "
-                  f"({SUIT_NAMES['CDHS'.index(trump[1])]})\n")
+                  f"({suit_words('CDHS'.index(trump[1]))})\n")
         for seat, hand in enumerate(rnd["hands"]):
             shown = sort_for_display([_parse(c) for c in hand], "CDHS".index(trump[1]))
             out.write(f"  seat {seat}: {' '.join(card_symbol(c) for c in shown)}\n")
@@ -143,12 +145,11 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
-        raise JabberwockyError(f"--bots names {len(levels)} levels for {args.players} seats: "
-                               "give one per seat, or one for all")
+        raise JabberwockyError("cli.bot_count", count=len(levels), seats=args.players)
     for lvl in levels:
         make_bot(lvl)  # fails early with the list of levels
     if args.games < 1:
-        raise JabberwockyError("--games must be at least 1")
+        raise JabberwockyError("cli.games")
     show = not args.quiet and args.games >= 20 and sys.stderr.isatty()
     progress = _progress if show else None
     with contextlib.ExitStack() as stack:

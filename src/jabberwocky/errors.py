@@ -1,10 +1,47 @@
-"""Specific exceptions, each with a sentence a player or a maintainer can act on."""
+"""Specific exceptions, each with a sentence a player or a maintainer can act on.
+
+Every error carries a :class:`~jabberwocky.messages.Message`: ``str(error)`` is its
+English sentence, ``error.code`` and ``error.params`` let the page say it in the
+player's language (``error.message.to_json()`` is what crosses to the page).
+
+>>> err = IllegalMoveError("move.must_follow", suit="H")
+>>> str(err), err.code
+('you must follow hearts', 'move.must_follow')
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .messages import Message
+
 
 class JabberwockyError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    Made from a code and parameters (``SeedError("seed.too_long", length=250, max=200)``)
+    or from a :class:`Message` already made (a refusal reason passed on).
+    """
+
+    message: Message
+
+    def __init__(self, code: str | Message, /, **params: Any) -> None:
+        message = code if isinstance(code, Message) and not params else Message(code, **params)
+        self.message = message
+        super().__init__(message)
+
+    @property
+    def code(self) -> str:
+        """The catalogue code of the message."""
+        return self.message.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The message's parameters."""
+        return self.message.params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message,))
 
 
 class CardError(JabberwockyError):

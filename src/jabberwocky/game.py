@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_MASKS, SUIT_NAMES, Card, Mask, card_words, cards_of
+from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
 from .deal import deal_round, first_dealer
 from .errors import IllegalMoveError, SeedError
 from .history import RoundResult, Trick
 from .levels import SEAT_KINDS
+from .messages import Message, quote
 from .observation import Observation
 from .rng import seed_key
 from .rules import JABBERWOCKY, Ruleset
@@ -32,11 +33,9 @@ MAX_SEED_LENGTH = 200
 def check_seed(seed: object) -> str:
     """Return ``seed`` if it is usable, else raise :class:`SeedError` saying why."""
     if not isinstance(seed, str):
-        raise SeedError(f"a seed must be text, not {type(seed).__name__}")
+        raise SeedError("seed.not_text", value=quote(seed))
     if len(seed) > MAX_SEED_LENGTH:
-        raise SeedError(
-            f"the seed is {len(seed)} characters long: use at most {MAX_SEED_LENGTH}"
-        )
+        raise SeedError("seed.too_long", length=len(seed), max=MAX_SEED_LENGTH)
     return seed
 
 
@@ -79,10 +78,10 @@ class Game:
         if seats is None:
             seats = ["human"] + ["random"] * (players - 1)
         if len(seats) != players:
-            raise SeedError(f"{len(seats)} seat kinds given for {players} players")
+            raise SeedError("table.seat_count", count=len(seats), players=players)
         for kind in seats:
             if kind not in SEAT_KINDS:
-                raise SeedError(f"unknown seat kind {kind!r}: use one of {', '.join(SEAT_KINDS)}")
+                raise SeedError("table.unknown_seat", value=quote(kind), choices=list(SEAT_KINDS))
         self.seats: tuple[str, ...] = tuple(seats)
         self.first_dealer = first_dealer(seed, players)
         self.bot_key = seed_key(seed)
@@ -129,16 +128,15 @@ class Game:
         f = self.forbidden_bid()
         return [b for b in range(self.hand_size + 1) if b != f]
 
-    def why_illegal_bid(self, bid: object) -> str | None:
+    def why_illegal_bid(self, bid: object) -> Message | None:
         """Why ``bid`` is not allowed now, or ``None`` if it is."""
         if self.phase != BIDDING:
-            return f"it is not time to bid: the game is in the {self.phase} phase"
+            return Message("move.not_bidding", phase=self.phase)
         h = self.hand_size
         if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= h:
-            return f"a bid must be a whole number from 0 to {h}, not {bid!r}"
+            return Message("move.bid_range", max=h, value=quote(bid))
         if bid == self.forbidden_bid():
-            return (f"the dealer may not bid {bid}: the bids would total the {h} "
-                    f"trick{'s' if h != 1 else ''}")
+            return Message("move.hook", bid=bid, tricks=h)
         return None
 
     def bid(self, bid: int) -> None:
@@ -184,21 +182,20 @@ class Game:
         """The cards the player to act may play without reneging, in card order."""
         return cards_of(self.legal_mask())
 
-    def why_illegal_card(self, card: object) -> str | None:
+    def why_illegal_card(self, card: object) -> Message | None:
         """Why ``card`` may not be played now, or ``None`` if it may."""
         if self.phase != PLAYING:
-            return f"it is not time to play a card: the game is in the {self.phase} phase"
+            return Message("move.not_playing", phase=self.phase)
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
-            return f"{card!r} is not a card"
+            return Message("move.not_a_card", value=quote(card))
         hand = self.hands[self.to_act]  # type: ignore[index]
         if not hand >> card & 1:
-            return f"you do not hold the {card_words(card)}"
+            return Message("move.not_held", card=card_name(card))
         if self.playable_mask() >> card & 1:
             return None
         if self.trick:
-            return f"you must follow {SUIT_NAMES[self.trick[0] // 13]}"
-        return (f"trump is not broken yet: {SUIT_NAMES[self.trump_suit]} may not be led "
-                "while you hold another suit")
+            return Message("move.must_follow", suit=SUITS[self.trick[0] // 13])
+        return Message("move.trump_not_broken", suit=SUITS[self.trump_suit])
 
     def is_renege(self, card: Card) -> bool:
         """True when playing ``card`` now would fail to follow suit though able to."""
@@ -256,9 +253,7 @@ class Game:
     def next_round(self) -> None:
         """Deal the next round once the current one is over."""
         if self.phase != ROUND_OVER:
-            raise IllegalMoveError(
-                f"the next round can start only after a round is over (now: {self.phase})"
-            )
+            raise IllegalMoveError("move.round_not_over", phase=self.phase)
         self._start_round(self.round_index + 1)
 
     # -- results and views --------------------------------------------------------

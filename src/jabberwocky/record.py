@@ -16,6 +16,7 @@ from .cards import Card, card_name, cards_of, parse_card
 from .deal import DEAL_ALGORITHM
 from .errors import CardError, JabberwockyError, RecordError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .messages import Message, quote
 from .rules import RULES_VERSION, Ruleset
 
 FORMAT = "jabberwocky-game/1"
@@ -111,37 +112,44 @@ def dumps(game: Game) -> str:
 def loads(text: str | bytes) -> Game:
     """Read a record from JSON text and replay it; raises :class:`RecordError`."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes")
+        raise RecordError("record.too_large", max=MAX_RECORD_BYTES)
     if json_too_deep(text):
-        raise RecordError(f"the record nests lists or objects more than {MAX_JSON_DEPTH} "
-                          "levels deep: it is not a game record")
+        raise RecordError("record.too_deep", max=MAX_JSON_DEPTH)
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError("record.not_utf8") from None
+    except ValueError as exc:
+        raise RecordError("record.not_json", line=getattr(exc, "lineno", 0),
+                          column=getattr(exc, "colno", 0)) from None
     return from_record(data)
 
 
 class _Where:
-    """Builds the 'round 3, trick 2: ...' prefix of error messages."""
+    """Where in the record the replay is: the 'round 3, trick 2: …' of error messages."""
 
     def __init__(self) -> None:
-        self.parts: list[str] = []
+        self.round: int | None = None
+        self.trick: int | None = None
 
-    def fail(self, message: str) -> RecordError:
-        prefix = ", ".join(self.parts)
-        return RecordError(f"{prefix}: {message}" if prefix else message)
+    def fail(self, code: str | Message, **params: Any) -> RecordError:
+        detail = code if isinstance(code, Message) else Message(code, **params)
+        if self.round is None:
+            return RecordError(detail)
+        if self.trick is None:
+            return RecordError("record.in_round", round=self.round, detail=detail)
+        return RecordError("record.in_trick", round=self.round, trick=self.trick, detail=detail)
 
 
 def _int(value: Any, what: str, where: _Where) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise where.fail(f"{what} must be a whole number, not {value!r}")
+        raise where.fail("record.not_whole", field=what, value=quote(value))
     return value
 
 
 def _list(value: Any, what: str, where: _Where) -> list[Any]:
     if not isinstance(value, list):
-        raise where.fail(f"{what} must be a list, not {type(value).__name__}")
+        raise where.fail("record.not_list", field=what, value=quote(value))
     return value
 
 
@@ -149,7 +157,7 @@ def _card(value: Any, where: _Where) -> Card:
     try:
         return parse_card(value)
     except CardError as exc:
-        raise where.fail(str(exc)) from None
+        raise where.fail(exc.message) from None
 
 
 def from_record(data: Any) -> Game:
@@ -159,13 +167,12 @@ def from_record(data: Any) -> Game:
     """
     where = _Where()
     if not isinstance(data, dict):
-        raise where.fail("a game record must be a JSON object")
+        raise where.fail("record.not_object")
     if data.get("format") != FORMAT:
-        raise where.fail(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise where.fail("record.format", format=FORMAT, value=quote(data.get("format")))
     algorithm = data.get("deal_algorithm", DEAL_ALGORITHM)
     if algorithm != DEAL_ALGORITHM:
-        raise where.fail(f"deal algorithm {algorithm!r} is not supported (this engine deals "
-                         f"with {DEAL_ALGORITHM!r})")
+        raise where.fail("record.deal_algorithm", value=quote(algorithm), known=DEAL_ALGORITHM)
     players = _int(data.get("players"), "players", where)
     seats = data.get("seats")
     if seats is None:
@@ -174,46 +181,47 @@ def from_record(data: Any) -> Game:
         rules = Ruleset.from_dict(data.get("rules"))
         game = Game(data.get("seed"), players, rules, _list(seats, "seats", where))  # type: ignore[arg-type]
     except JabberwockyError as exc:
-        raise where.fail(str(exc)) from None
+        raise where.fail(exc.message) from None
     if "first_dealer" in data and data["first_dealer"] != game.first_dealer:
-        raise where.fail(f"first_dealer is {data['first_dealer']!r} but the seed deals "
-                         f"first from seat {game.first_dealer}")
+        raise where.fail("record.first_dealer", value=quote(data["first_dealer"]),
+                         seat=game.first_dealer)
     rounds = _list(data.get("rounds", []), "rounds", where)
     if len(rounds) > rules.rounds:
-        raise where.fail(f"{len(rounds)} rounds listed but the rules have {rules.rounds}")
+        raise where.fail("record.round_count", count=len(rounds), rounds=rules.rounds)
     for i, rnd in enumerate(rounds):
-        where.parts = [f"round {i + 1}"]
+        where.round, where.trick = i + 1, None
         if i > 0:
             if game.phase != ROUND_OVER:
-                raise where.fail("the previous round is not finished")
+                raise where.fail("record.previous_unfinished")
             game.next_round()
         _replay_round(game, rnd, where)
-    where.parts = []
+    where.round = where.trick = None
     _check_totals(game, data, where)
     return game
 
 
 def _replay_round(game: Game, rnd: Any, where: _Where) -> None:
     if not isinstance(rnd, dict):
-        raise where.fail("each round must be a JSON object")
+        raise where.fail("record.round_not_object")
     n = game.players
     if rnd.get("round", game.round_index + 1) != game.round_index + 1:
-        raise where.fail(f"round number {rnd.get('round')!r} is out of order")
+        raise where.fail("record.round_order", value=quote(rnd.get("round")))
     if rnd.get("dealer", game.dealer) != game.dealer:
-        raise where.fail(f"the dealer is seat {game.dealer}, not {rnd.get('dealer')!r}")
+        raise where.fail("record.dealer", seat=game.dealer, value=quote(rnd.get("dealer")))
     if rnd.get("hand_size", game.hand_size) != game.hand_size:
-        raise where.fail(f"the hand size is {game.hand_size}, not {rnd.get('hand_size')!r}")
+        raise where.fail("record.hand_size", size=game.hand_size,
+                         value=quote(rnd.get("hand_size")))
     if "hands" in rnd:
         hands = _list(rnd["hands"], "hands", where)
         if len(hands) != n:
-            raise where.fail(f"hands lists {len(hands)} seats for {n} players")
+            raise where.fail("record.seat_count", field="hands", count=len(hands), players=n)
         for seat, hand in enumerate(hands):
             cards = sorted(_card(c, where) for c in _list(hand, "a hand", where))
             if cards != cards_of(game.dealt[seat]):
-                raise where.fail(f"seat {seat}'s hand does not match the deal of this seed")
+                raise where.fail("record.hand_mismatch", seat=seat)
     if "trump_card" in rnd and _card(rnd["trump_card"], where) != game.trump_card:
-        raise where.fail(f"the trump card is {card_name(game.trump_card)}, "
-                         f"not {rnd['trump_card']!r}")
+        raise where.fail("record.trump_card", name=card_name(game.trump_card),
+                         value=quote(rnd["trump_card"]))
     _replay_bids(game, _list(rnd.get("bids", [None] * n), "bids", where), where)
     _replay_tricks(game, _list(rnd.get("tricks", []), "tricks", where), where)
     for key in ("taken", "points"):
@@ -223,13 +231,13 @@ def _replay_round(game: Game, rnd: Any, where: _Where) -> None:
         actual = list(game.taken) if key == "taken" else (
             list(game.results[-1].points) if game.phase in (ROUND_OVER, GAME_OVER) else None)
         if actual is not None and listed != actual:
-            raise where.fail(f"{key} is listed as {listed!r} but the play gives {actual!r}")
+            raise where.fail("record.listed", field=key, value=quote(listed), actual=quote(actual))
 
 
 def _replay_bids(game: Game, bids: list[Any], where: _Where) -> None:
     n = game.players
     if len(bids) != n:
-        raise where.fail(f"bids lists {len(bids)} seats for {n} players")
+        raise where.fail("record.seat_count", field="bids", count=len(bids), players=n)
     order = [(game.dealer + 1 + k) % n for k in range(n)]
     stopped = False
     for seat in order:
@@ -238,47 +246,47 @@ def _replay_bids(game: Game, bids: list[Any], where: _Where) -> None:
             stopped = True
             continue
         if stopped:
-            raise where.fail(f"seat {seat} has a bid although an earlier bidder has none")
+            raise where.fail("record.bid_gap", seat=seat)
         reason = game.why_illegal_bid(bid)
         if reason is not None:
-            raise where.fail(f"seat {seat}'s bid {bid!r} is not allowed: {reason}")
+            raise where.fail("record.bid_refused", seat=seat, value=quote(bid), reason=reason)
         game._bid(bid)
 
 
 def _replay_tricks(game: Game, tricks: list[Any], where: _Where) -> None:
-    base = list(where.parts)
     for t, trick in enumerate(tricks):
-        where.parts = [*base, f"trick {t + 1}"]
+        where.trick = t + 1
         if not isinstance(trick, dict):
-            raise where.fail("each trick must be a JSON object")
+            raise where.fail("record.trick_not_object")
         if game.phase != PLAYING:
-            raise where.fail("cards are listed but the bidding is not complete")
+            raise where.fail("record.bidding_incomplete")
         if trick.get("leader", game.leader) != game.leader:
-            raise where.fail(f"seat {game.leader} leads, not {trick.get('leader')!r}")
+            raise where.fail("record.leader", seat=game.leader, value=quote(trick.get("leader")))
         cards = _list(trick.get("cards"), "cards", where)
         if len(cards) > game.players or (not cards and t + 1 < len(tricks)):
-            raise where.fail(f"a trick holds 1 to {game.players} cards, not {len(cards)}")
+            raise where.fail("record.trick_size", max=game.players, count=len(cards))
         for c in cards:
             card = _card(c, where)
             seat = game.to_act
             reason = game.why_illegal_card(card)
             if reason is not None:
-                raise where.fail(f"seat {seat} may not play {card_name(card)}: {reason}")
+                raise where.fail("record.card_refused", seat=seat, name=card_name(card),
+                                 reason=reason)
             game.play(card)
         complete = len(cards) == game.players
         if not complete and t + 1 < len(tricks):
-            raise where.fail("only the last trick listed may be incomplete")
+            raise where.fail("record.trick_incomplete")
         winner = trick.get("winner")
         if complete and winner is not None and winner != game.tricks[-1].winner:
-            raise where.fail(f"the trick is won by seat {game.tricks[-1].winner}, "
-                             f"not {winner!r}")
-    where.parts = base
+            raise where.fail("record.trick_winner", seat=game.tricks[-1].winner,
+                             value=quote(winner))
+    where.trick = None
 
 
 def _check_totals(game: Game, data: dict[str, Any], where: _Where) -> None:
     if "scores" in data and data["scores"] != game.scores:
-        raise where.fail(f"scores are listed as {data['scores']!r} but the play gives "
-                         f"{game.scores!r}")
+        raise where.fail("record.listed", field="scores", value=quote(data["scores"]),
+                         actual=quote(game.scores))
     if data.get("winners") not in (None, [], game.winners()):
-        raise where.fail(f"winners are listed as {data['winners']!r} but the play gives "
-                         f"{game.winners()!r}")
+        raise where.fail("record.listed", field="winners", value=quote(data["winners"]),
+                         actual=quote(game.winners()))

@@ -7,15 +7,20 @@ a variant is a different value, not a fork of the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any, Literal
 
 from .errors import RulesetError
+from .messages import quote
 
 RULES_VERSION = 1
 """Bumped whenever a rule's meaning changes, so old records are not misread."""
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
+MIN_HAND = 1
+MAX_HAND = 10
+MAX_ROUNDS = 30
 
 TrumpLead = Literal["after-broken", "any-time"]
 Scoring = Literal["exact-1", "exact-10-plus-bid"]
@@ -24,6 +29,11 @@ JABBERWOCKY_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 _TRUMP_LEADS = ("after-broken", "any-time")
 _SCORINGS = ("exact-1", "exact-10-plus-bid")
 _RENEGE_PENALTIES = (0, 3)
+
+
+def _whole(value: object) -> bool:
+    """A JSON whole number: an ``int`` that is not a ``bool`` (``true`` is not 1 here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -47,28 +57,23 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if not isinstance(self.schedule, tuple) or not self.schedule:
-            raise RulesetError("the round schedule must list at least one hand size")
+            raise RulesetError("rules.schedule_empty")
+        if len(self.schedule) > MAX_ROUNDS:
+            raise RulesetError("rules.schedule_long", max=MAX_ROUNDS)
         for size in self.schedule:
-            if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 10:
-                raise RulesetError(
-                    f"hand size {size!r} in the schedule is not allowed: use whole numbers 1 to 10"
-                )
-        if len(self.schedule) > 30:
-            raise RulesetError("the round schedule may have at most 30 rounds")
+            if not _whole(size) or not MIN_HAND <= size <= MAX_HAND:
+                raise RulesetError("rules.hand_size", value=quote(size), min=MIN_HAND,
+                                   max=MAX_HAND)
         if not isinstance(self.hook, bool):
-            raise RulesetError(f"hook must be true or false, not {self.hook!r}")
+            raise RulesetError("rules.hook", value=quote(self.hook))
         if self.trump_lead not in _TRUMP_LEADS:
-            raise RulesetError(
-                f"trump_lead {self.trump_lead!r} is unknown: use one of {', '.join(_TRUMP_LEADS)}"
-            )
+            raise RulesetError("rules.trump_lead", value=quote(self.trump_lead),
+                               choices=list(_TRUMP_LEADS))
         if self.scoring not in _SCORINGS:
-            raise RulesetError(
-                f"scoring {self.scoring!r} is unknown: use one of {', '.join(_SCORINGS)}"
-            )
-        if self.renege_penalty not in _RENEGE_PENALTIES or isinstance(self.renege_penalty, bool):
-            raise RulesetError(
-                f"renege_penalty {self.renege_penalty!r} is not offered: use 0 (off) or 3"
-            )
+            raise RulesetError("rules.scoring", value=quote(self.scoring), choices=list(_SCORINGS))
+        if not _whole(self.renege_penalty) or self.renege_penalty not in _RENEGE_PENALTIES:
+            raise RulesetError("rules.renege_penalty", value=quote(self.renege_penalty),
+                               choices=list(_RENEGE_PENALTIES))
 
     @property
     def rounds(self) -> int:
@@ -86,16 +91,12 @@ class Ruleset:
         Every round needs a stock to turn the trump card from, so at most 51 cards
         may be dealt.
         """
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesetError(
-                f"{players!r} players cannot play: choose {MIN_PLAYERS} to {MAX_PLAYERS}"
-            )
+        if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesetError("table.players", value=quote(players), min=MIN_PLAYERS,
+                               max=MAX_PLAYERS)
         biggest = max(self.schedule)
         if players * biggest > 51:
-            raise RulesetError(
-                f"{players} players x {biggest} cards leaves no card to turn for trump:"
-                " use smaller hands"
-            )
+            raise RulesetError("rules.no_stock", players=players, cards=biggest)
 
     def points(self, bid: int, taken: int) -> int:
         """Points for a round before any renege penalty."""
@@ -126,23 +127,22 @@ class Ruleset:
         if isinstance(data, str):
             return preset(data)
         if not isinstance(data, dict):
-            raise RulesetError("rules must be an object of options or a preset name")
+            raise RulesetError("rules.not_object")
         known = {"name", "version", "schedule", "hook", "trump_lead", "scoring", "renege_penalty"}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            raise RulesetError(f"unknown rule option {unknown[0]!r}")
+            raise RulesetError("rules.unknown_option", value=quote(unknown[0]))
         version = data.get("version", RULES_VERSION)
-        if version != RULES_VERSION:
-            raise RulesetError(
-                f"rules version {version!r} is not supported by this engine"
-                f" (it knows {RULES_VERSION})"
-            )
+        if not _whole(version) or version != RULES_VERSION:
+            raise RulesetError("rules.version", value=quote(version), known=RULES_VERSION)
         schedule = data.get("schedule", list(JABBERWOCKY_SCHEDULE))
         if not isinstance(schedule, (list, tuple)):
-            raise RulesetError("schedule must be a list of hand sizes")
+            raise RulesetError("rules.schedule_not_list")
+        if len(schedule) > MAX_ROUNDS:
+            raise RulesetError("rules.schedule_long", max=MAX_ROUNDS)
         name = data.get("name", "custom")
         if not isinstance(name, str) or len(name) > 40:
-            raise RulesetError("the ruleset name must be a short text")
+            raise RulesetError("rules.name")
         return cls(
             schedule=tuple(schedule),
             hook=data.get("hook", True),
@@ -179,9 +179,53 @@ PRESETS = {r.name: r for r in (JABBERWOCKY, OH_HELL, HONOUR)}
 
 def preset(name: str) -> Ruleset:
     """The preset called ``name``; raises :class:`RulesetError` listing the presets."""
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise RulesetError(
-            f"no ruleset called {name!r}: choose one of {', '.join(sorted(PRESETS))}"
-        ) from None
+    if not isinstance(name, str) or name not in PRESETS:
+        raise RulesetError("rules.unknown_preset", value=quote(name), choices=sorted(PRESETS))
+    return PRESETS[name]
+
+
+def options_info() -> dict[str, Any]:
+    """Every rule option with its default and the values it takes (JSON-ready).
+
+    The page builds its settings from this (and from :data:`PRESETS`) instead of holding
+    a copy of the rules; the equivalence tests of the fast paths enumerate it, so an
+    option added here cannot escape them.
+    """
+    return {
+        "schedule": {"kind": "schedule", "default": list(JABBERWOCKY.schedule),
+                     "min_hand": MIN_HAND, "max_hand": MAX_HAND, "max_rounds": MAX_ROUNDS,
+                     "named": {schedule_name(p.schedule): list(p.schedule)
+                               for p in PRESETS.values()}},
+        "hook": {"kind": "bool", "default": JABBERWOCKY.hook},
+        "trump_lead": {"kind": "choice", "default": JABBERWOCKY.trump_lead,
+                       "values": list(_TRUMP_LEADS)},
+        "scoring": {"kind": "choice", "default": JABBERWOCKY.scoring, "values": list(_SCORINGS)},
+        "renege_penalty": {"kind": "choice", "default": JABBERWOCKY.renege_penalty,
+                           "values": list(_RENEGE_PENALTIES)},
+    }
+
+
+def schedule_name(schedule: tuple[int, ...] | list[int]) -> str:
+    """A schedule's short name: ``"3-9-3"`` for one that climbs (or falls) by one card a
+    round to a turning point and comes back by one; otherwise every hand size joined."""
+    sizes = list(schedule)
+    steps = [b - a for a, b in pairwise(sizes)]
+    if steps and all(abs(d) == 1 for d in steps):
+        turns = [i for i in range(1, len(steps)) if steps[i] != steps[i - 1]]
+        if len(turns) == 1:
+            return f"{sizes[0]}-{sizes[turns[0]]}-{sizes[-1]}"
+    return "-".join(str(s) for s in sizes)
+
+
+def rules_info() -> dict[str, Any]:
+    """What the page needs to know about rules, from this one place: the rules version,
+    the default preset, every preset in full, every option, the table sizes, the honour
+    rule's penalty."""
+    return {
+        "version": RULES_VERSION,
+        "default": JABBERWOCKY.name,
+        "presets": {name: p.to_dict() for name, p in PRESETS.items()},
+        "options": options_info(),
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": 4},
+        "renege_penalty": max(_RENEGE_PENALTIES),
+    }

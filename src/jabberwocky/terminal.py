@@ -14,13 +14,13 @@ from typing import IO
 
 from .bots import make_bot
 from .cards import (
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     Card,
     card_symbol,
     cards_of,
     parse_card,
     sort_for_display,
+    suit_words,
 )
 from .errors import CardError
 from .game import BIDDING, GAME_OVER, PLAYING, Game
@@ -108,7 +108,7 @@ class TerminalGame:
         self.say("")
         self.say(f"== Round {g.round_index + 1} of {g.rules.rounds}: {g.hand_size} cards each. "
                  f"{self.names[g.dealer]} deal{'s' if g.dealer else ''}. "
-                 f"Trump card {self.card(t)}: {SUIT_NAMES[t // 13]} are trumps. ==")
+                 f"Trump card {self.card(t)}: {suit_words(t // 13)} are trumps. ==")
 
     def show_hand(self, legal: int) -> list[Card]:
         g = self.game

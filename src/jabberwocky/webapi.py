@@ -20,13 +20,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .bots import Bot, available_levels, make_bot
+from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
-from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .game import BIDDING, GAME_OVER, MAX_SEED_LENGTH, PLAYING, ROUND_OVER, Game
 from .levels import HUMAN
+from .messages import Message, quote
 from .record import FORMAT, MAX_RECORD_BYTES, dumps, json_too_deep, loads
-from .rules import JABBERWOCKY, Ruleset
+from .rules import JABBERWOCKY, Ruleset, rules_info
 from .words import new_seed
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
@@ -37,15 +38,22 @@ class RequestError(JabberwockyError):
     """A request the worker cannot serve: unknown type or a malformed payload."""
 
 
+def _error(kind: str, message: Message) -> str:
+    """The JSON text of an error answer: its class, its English sentence, its code."""
+    return json.dumps({"error": {"kind": kind, "message": str(message),
+                                 "code": message.code, "params": message.to_json()["params"]}},
+                      ensure_ascii=False)
+
+
 def _obj(payload: Any) -> dict[str, Any]:
     if not isinstance(payload, dict):
-        raise RequestError(f"the payload must be a JSON object, not {type(payload).__name__}")
+        raise RequestError("request.payload_not_object", value=quote(payload))
     return payload
 
 
 def _players(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 5:
-        raise SeedError(f"{value!r} players cannot play: choose 3, 4 or 5")
+        raise SeedError("table.players", value=quote(value), min=3, max=5)
     return value
 
 
@@ -53,15 +61,14 @@ def _seed(value: Any) -> str:
     if value is None or value == "":
         return new_seed()
     if not isinstance(value, str):
-        raise SeedError(f"a seed must be text, not {type(value).__name__}")
+        raise SeedError("seed.not_text", value=quote(value))
     return value
 
 
 def _level(value: Any) -> str:
     levels = available_levels()
     if not isinstance(value, str) or value not in levels:
-        shown = repr(value) if isinstance(value, str) and len(value) <= 40 else "given"
-        raise SeedError(f"the bot level {shown} is unknown: choose one of {', '.join(levels)}")
+        raise SeedError("table.unknown_level", value=quote(value), choices=levels)
     return value
 
 
@@ -99,6 +106,7 @@ class WebApi:
             "import_record": self.import_record,
             "deal": self.deal,
             "levels": lambda p: self.levels(),
+            "rules": lambda p: self.rules(),
         }
 
     # -- the protocol entry point ---------------------------------------------------
@@ -110,30 +118,29 @@ class WebApi:
             # allow_nan=False: NaN is not JSON, and the page's JSON.parse would refuse it
             return json.dumps({"result": result}, ensure_ascii=False, allow_nan=False)
         except JabberwockyError as exc:
-            return json.dumps({"error": {"kind": type(exc).__name__, "message": str(exc)}})
+            return _error(type(exc).__name__, exc.message)
         except RecursionError:
-            return json.dumps({"error": {"kind": "RequestError",
-                                         "message": "the request is nested too deeply"}})
+            return _error("RequestError", Message("request.too_deep"))
         except Exception as exc:  # a bug: report it rather than kill the worker
-            return json.dumps({"error": {"kind": "InternalError",
-                                         "message": f"{type(exc).__name__}: {exc}"}})
+            return _error("InternalError", Message("internal", detail=quote(
+                f"{type(exc).__name__}: {exc}", 300)))
 
     def dispatch(self, kind: str, payload_json: str) -> Any:
         """Decode and check a request, run it and return its result (JSON-ready)."""
         if not isinstance(kind, str) or kind not in self._handlers:
-            shown = repr(kind) if isinstance(kind, str) and len(kind) <= 40 else "given"
-            raise RequestError(f"unknown request type {shown}: use one of "
-                               f"{', '.join(sorted(self._handlers))}")
+            raise RequestError("request.unknown_type", value=quote(kind),
+                               choices=sorted(self._handlers))
         if not isinstance(payload_json, str):
-            raise RequestError("the payload must be JSON text")
+            raise RequestError("request.payload_not_text")
         if len(payload_json) > MAX_REQUEST_CHARS:
-            raise RequestError(f"the request is larger than {MAX_REQUEST_CHARS} characters")
+            raise RequestError("request.too_large", max=MAX_REQUEST_CHARS)
         if json_too_deep(payload_json):
-            raise RequestError("the request is nested too deeply")
+            raise RequestError("request.too_deep")
         try:
             payload = json.loads(payload_json) if payload_json.strip() else {}
         except ValueError as exc:
-            raise RequestError(f"the payload is not valid JSON: {exc}") from None
+            raise RequestError("request.not_json", line=getattr(exc, "lineno", 0),
+                               column=getattr(exc, "colno", 0)) from None
         if payload is None:
             payload = {}
         return self._handlers[kind](_obj(payload))
@@ -148,11 +155,10 @@ class WebApi:
             levels = [_level(bots)] * (players - 1)
         elif isinstance(bots, list):
             if len(bots) != players - 1:
-                raise SeedError(f"bots names {len(bots)} levels for the {players - 1} "
-                                "bot seats: give one per bot seat, or one level for all")
+                raise SeedError("table.bot_count", count=len(bots), seats=players - 1)
             levels = [_level(b) for b in bots]
         else:
-            raise SeedError("bots must be a level name or a list of level names")
+            raise SeedError("table.bots_shape")
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
         game = Game(_seed(payload.get("seed")), players, rules, [HUMAN, *levels])
         self._install(game)
@@ -203,8 +209,7 @@ class WebApi:
         """What the table's strongest bot level would do in seat 0's place."""
         game = self._game()
         if game.phase not in (BIDDING, PLAYING):
-            raise IllegalMoveError(
-                f"there is nothing to decide now: the game is in the {game.phase} phase")
+            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase)
         self._check_human_turn(game)
         level = self._hint_level()
         hint = make_bot(level).hint(game.observation(0))
@@ -225,7 +230,7 @@ class WebApi:
         """Replace the table with a replayed record ``{record: text}``."""
         text = payload.get("record")
         if not isinstance(text, str):
-            raise RequestError("record must be the text of a jabberwocky-game/1 record")
+            raise RequestError("request.record_not_text", format=FORMAT)
         game = loads(text)
         fallback = default_level()
         seats = [HUMAN] + [k if k in available_levels() else fallback for k in game.seats[1:]]
@@ -237,7 +242,7 @@ class WebApi:
         """A seed's deals, the same JSON as ``python -m jabberwocky deal --json``."""
         seed = payload.get("seed")
         if not isinstance(seed, str):
-            raise SeedError("deal needs a seed (text)")
+            raise SeedError("seed.needed")
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
         # A Game checks the seed's length and the table before the deals are listed.
         players = _players(payload.get("players", 4))
@@ -247,8 +252,17 @@ class WebApi:
         return deal_summary(seed, players, rules)
 
     def levels(self) -> dict[str, Any]:
-        """The bot levels that can be played, weakest first, and the default one."""
-        return {"levels": available_levels(), "default": default_level()}
+        """The bot levels that can be played, weakest first, the default one, and the
+        bots version (records and links made with another may play differently)."""
+        return {"levels": available_levels(), "default": default_level(),
+                "bots_version": BOTS_VERSION}
+
+    @staticmethod
+    def rules() -> dict[str, Any]:
+        """Everything the page needs to know about rules and table settings: presets,
+        options and their values, the table sizes, the honour rule's penalty, the longest
+        seed (the page holds no copy of any of it)."""
+        return {**rules_info(), "seed_max_length": MAX_SEED_LENGTH}
 
     # -- helpers -------------------------------------------------------------------
 
@@ -259,13 +273,13 @@ class WebApi:
 
     def _game(self) -> Game:
         if self.game is None:
-            raise RequestError("no game yet: start one with new_game")
+            raise RequestError("request.no_game")
         return self.game
 
     @staticmethod
     def _check_human_turn(game: Game) -> None:
         if game.phase in (BIDDING, PLAYING) and game.to_act != 0:
-            raise IllegalMoveError(f"it is not your turn: seat {game.to_act} is to act")
+            raise IllegalMoveError("move.not_your_turn", seat=game.to_act)
 
     def _hint_level(self) -> str:
         levels = available_levels()
@@ -282,15 +296,15 @@ class WebApi:
         hand = sort_for_display(cards_of(obs.hand), obs.trump_suit)
         legal = obs.legal
         strict = obs.strict_legal
-        reasons: dict[str, str] = {}
+        reasons: dict[str, Message] = {}
         for c in hand:
             if not legal >> c & 1:
                 reasons[card_name(c)] = self._card_reason(game, c)
-        bid_reasons: dict[str, str] = {}
+        bid_reasons: dict[str, Message] = {}
         if obs.legal_bids:
             for b in range(obs.hand_size + 1):
                 if b not in obs.legal_bids:
-                    bid_reasons[str(b)] = game.why_illegal_bid(b) or "not allowed now"
+                    bid_reasons[str(b)] = game.why_illegal_bid(b) or Message("move.not_now")
         last = obs.tricks[-1] if obs.tricks else None
         over = obs.phase in (ROUND_OVER, GAME_OVER)
         result = obs.history[-1] if over and obs.history else None
@@ -313,8 +327,10 @@ class WebApi:
             "legal_cards": [card_name(c) for c in hand if legal >> c & 1],
             "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not strict >> c & 1],
             "illegal_reasons": reasons,
+            "illegal_reason_codes": {c: m.to_json() for c, m in reasons.items()},
             "legal_bids": list(obs.legal_bids),
             "bid_reasons": bid_reasons,
+            "bid_reason_codes": {b: m.to_json() for b, m in bid_reasons.items()},
             "hand_counts": [obs.cards_in_hand(s) for s in range(n)],
             "bids": list(obs.bids),
             "taken": list(obs.taken),
@@ -333,12 +349,10 @@ class WebApi:
         }
 
     @staticmethod
-    def _card_reason(game: Game, card: Card) -> str:
+    def _card_reason(game: Game, card: Card) -> Message:
         if game.phase == PLAYING and game.to_act != 0:
-            return "it is not your turn"
-        if game.phase != PLAYING:
-            return f"it is not time to play a card: the game is in the {game.phase} phase"
-        return game.why_illegal_card(card) or "it may not be played now"
+            return Message("move.wait_turn")
+        return game.why_illegal_card(card) or Message("move.not_now")
 
     @staticmethod
     def _history(results: tuple[Any, ...], players: int) -> list[dict[str, Any]]:

@@ -15,10 +15,13 @@
 // window.__jabberwocky.
 
 export class EngineError extends Error {
-  constructor(kind, message) {
+  /** kind: the Python exception's class; code + params: the message as a catalogue entry. */
+  constructor(kind, message, code = "internal", params = {}) {
     super(message);
     this.name = "EngineError";
     this.kind = kind;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -124,7 +127,7 @@ export class Engine extends EventTarget {
       const ms = performance.now() - waiter.sent;
       this.log.push({ type: waiter.type, sent: Math.round(waiter.sent), ms: Math.round(ms), ok: !msg.error });
       if (this.log.length > 200) this.log.shift();
-      if (msg.error) waiter.reject(new EngineError(msg.error.kind, msg.error.message));
+      if (msg.error) waiter.reject(new EngineError(msg.error.kind, msg.error.message, msg.error.code, msg.error.params));
       else waiter.resolve(msg.result);
       return;
     }
@@ -189,11 +192,11 @@ if (typeof window !== "undefined" && typeof document !== "undefined") {
     log: engine.log,
     ready: () => engine.ready,
     request: (type, payload) => engine.request(type, payload),
-    /** Like request, but resolves to {result} or {error: {kind, message}} (never rejects). */
+    /** Like request, but resolves to {result} or {error: {kind, message, code, params}} (never rejects). */
     tryRequest: (type, payload) =>
       engine.request(type, payload).then(
         (result) => ({ result }),
-        (err) => ({ error: { kind: err.kind ?? "Error", message: err.message } }),
+        (err) => ({ error: { kind: err.kind ?? "Error", message: err.message, code: err.code, params: err.params } }),
       ),
   };
 }

@@ -12,8 +12,14 @@ from collections.abc import Callable
 
 from ..errors import JabberwockyError
 from ..levels import BOT_LEVELS
+from ..messages import quote
 from .base import Bot, Hint
 from .random_bot import RandomBot
+
+BOTS_VERSION = "jabberwocky-bots/1"
+"""Names the behaviour of every built-in bot.  A record or a link made with another bots
+version still plays (same deals, same rules), but its bots may choose differently: the
+page says so.  Bumped whenever a golden bot game (``tests/golden/bots.json``) changes."""
 
 
 def _lazy(module: str, name: str) -> Callable[[], Bot]:
@@ -48,9 +54,9 @@ def make_bot(level: str) -> Bot:
     try:
         return _FACTORIES[level]()
     except KeyError:
-        raise JabberwockyError(
-            f"unknown bot level {level!r}: choose one of {', '.join(available_levels())}"
-        ) from None
+        raise JabberwockyError("table.unknown_level", value=quote(level),
+                               choices=available_levels()) from None
 
 
-__all__ = ["Bot", "Hint", "RandomBot", "available_levels", "make_bot", "register"]
+__all__ = ["BOTS_VERSION", "Bot", "Hint", "RandomBot", "available_levels", "make_bot",
+           "register"]

@@ -96,10 +96,8 @@ class HardBot(Bot):
     @staticmethod
     def _check_turn(obs: Observation) -> None:
         if not obs.my_turn or obs.phase not in ("bidding", "playing"):
-            raise JabberwockyError(
-                f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, seat "
-                f"{obs.to_act} to act): ask for a move or a hint only on the seat's turn"
-            )
+            raise JabberwockyError("bot.not_its_turn", seat=obs.seat, phase=obs.phase,
+                                   to_act=obs.to_act)
 
     # -- bidding ----------------------------------------------------------------------
 
