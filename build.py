@@ -191,7 +191,7 @@ def test(args: argparse.Namespace) -> None:
         if cmd and cmd[0] == "@build":
             build()
             continue
-        run(cmd)
+        run(cmd, env={**os.environ, "JABBERWOCKY_PYTHON": py})
     log("all test steps passed")
 
 

@@ -24,7 +24,7 @@ export default [
     },
   },
   {
-    files: ["web/worker.js"],
+    files: ["web/worker.js", "web/worker/**/*.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

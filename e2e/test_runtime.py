@@ -74,8 +74,9 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert fractions == sorted(fractions) and len(set(fractions)) >= 5
     # Past the downloads' share of the bar (0.6), the words say what happens next: chunks
     # that arrive after the module is compiled do not bring "Downloading…" back.
-    late = [e["text"] for e in events if e["type"] == "progress" and e["fraction"] > 0.6]
-    assert late and not any(t.startswith("Downloading") for t in late), late
+    late = [e["key"] for e in events if e["type"] == "progress" and e["fraction"] > 0.6]
+    assert late and "loading.downloading" not in late, late
+    assert all(e["key"].startswith("loading.") for e in events if e["type"] == "progress")
     assert [e["type"] for e in events].count("ready") == 1
 
     worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",

@@ -5,7 +5,7 @@
 // Pyodide's python_stdlib.zip holds source files only, so every visit compiles the ~130
 // standard-library modules that Python's start-up and the engine import: most of
 // Pyodide's own start-up time.  This script boots the pinned Pyodide under Node.js,
-// installs the engine wheel as web/worker.js does, runs tools/exercise_engine.py (every
+// installs the engine wheel as web/worker/boot.js does, runs tools/exercise_engine.py (every
 // request the page sends) and then writes a copy of python_stdlib.zip in which every
 // standard-library module that was imported is bytecode instead of source: an
 // unchecked-hash .pyc, which zipimport loads without compiling or checking anything.
@@ -24,12 +24,12 @@ if (!wheel || !out) {
   process.exit(2);
 }
 
-// The engine is installed with web/worker.js's own code, so the modules imported here are
+// The engine is installed with web/worker/boot.js's own code, so the modules imported here are
 // the ones the page imports.
-const workerSource = readFileSync(new URL("../web/worker.js", import.meta.url), "utf8");
+const workerSource = readFileSync(new URL("../web/worker/boot.js", import.meta.url), "utf8");
 const refresh = /const REFRESH_FINDERS = `([^`]*)`;/.exec(workerSource);
 if (!refresh) {
-  console.error("web/worker.js no longer defines REFRESH_FINDERS: install the wheel here as the worker does");
+  console.error("web/worker/boot.js no longer defines REFRESH_FINDERS: install the wheel here as the worker does");
   process.exit(1);
 }
 

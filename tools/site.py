@@ -244,6 +244,27 @@ def _web_files() -> list[Path]:
     return out
 
 
+def _compact_json(path: Path) -> bytes:
+    """A catalogue without its indentation (the page reads it; people read the source)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def english_catalogue() -> bytes:
+    """The page's English catalogue: ``web/i18n/en.json`` and the engine's own English
+    words (``src/jabberwocky/locale/en.json``, also what the CLI prints), one file.
+
+    The two must not share a key: each word has one source.
+    """
+    page = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    engine = json.loads((ENGINE_SRC / "locale" / "en.json").read_text(encoding="utf-8"))
+    both = sorted(set(page) & set(engine))
+    if both:
+        sys.exit(f"web/i18n/en.json repeats the engine's keys {both[:5]}: keep each in one place")
+    merged = {**engine, **page}
+    return (json.dumps(merged, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
 def _remove_stale(site: Path, keep: set[str]) -> None:
     for path in sorted(site.rglob("*"), reverse=True):
         rel = path.relative_to(site).as_posix()
@@ -289,7 +310,12 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add(f"wheels/{micropip_wheel.name}")
     for path in _web_files():
         rel = path.relative_to(WEB).as_posix()
-        _copy_if_changed(path, site / rel)
+        if rel == "i18n/en.json":
+            _write_if_changed(site / rel, english_catalogue())
+        elif rel.startswith("i18n/") and rel.endswith(".json"):
+            _write_if_changed(site / rel, _compact_json(path))
+        else:
+            _copy_if_changed(path, site / rel)
         written.add(rel)
     if "index.html" not in written:
         _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())

@@ -21,6 +21,10 @@ def steps(py: str) -> list[tuple[str, list[str]]]:
         # node_modules comes from `npm ci` (package.json's devDependencies), run before this
         out.append(("eslint (front end, build and test scripts)",
                     [node, str(eslint), "web", "tools", "tests/pyodide"]))
+    if (ROOT / "tests/web").is_dir():
+        # the page's pure modules and its controller (against the engine in this Python)
+        out.append(("front-end unit tests (node --test)",
+                    [node, "--test", "--test-reporter=dot", "tests/web/"]))
     if (ROOT / "tests/pyodide/run.py").exists():
         out.append(("engine tests (Pyodide under Node.js)", [py, "tests/pyodide/run.py"]))
     if (ROOT / "tests/pyodide/snapshot.mjs").exists():

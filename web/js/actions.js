@@ -1,122 +1,118 @@
-// Toolbar, menu, panel and dialog actions ([data-action] buttons and shortcut keys).
+// What the page's buttons and shortcut keys do ([data-action] anywhere, and input.js):
+// each action is a call on the controller or a dialog.
 
-import { store, S, $, call, announce } from "./app.js";
-import { humanBid, nextRound, startGame, resumeRecord, settingsGame } from "./flow.js";
-import { fragmentOptions, savePrefs } from "./persist.js";
-import { watchRecord, stopWatching } from "./watch.js";
+import { $ } from "./dom/util.js";
+import { t } from "./i18n.js";
 import { serializeFragment } from "./fragment.js";
-import { cardWords } from "./cards.js";
-import * as ui from "./ui/dialogs.js";
+import { fragmentOptions } from "./save.js";
+import { rulesFromSettings, botsFromSettings, settingsOfView } from "./settings.js";
+import { showScores } from "./dialogs/scores.js";
+import { openShare, copyLink } from "./dialogs/share.js";
+import { openHelp } from "./dialogs/help.js";
+import { openNewGame } from "./dialogs/new-game.js";
 
-let importMode = "continue";
+const MAX_IMPORT_BYTES = 1_000_000;
 
-export function onAction(action, button) {
-  const view = S().view;
-  const menu = $("menu");
-  if (action !== "menu" && !menu.hidden && !(button && menu.contains(button) && button.tagName === "SELECT")) closeMenu();
-  switch (action) {
-    case "bid": humanBid(button); break;
-    case "next-round": nextRound(); break;
-    case "hint": askHint(); break;
-    case "scores": ui.showScores(view); break;
-    case "new-game":
-      ui.openNewGame(S().settings, S().levels, (settings, seed) => {
-        store.set({ settings: { ...S().settings, ...settings } });
-        savePrefs({});
-        startGame(settingsGame(S().settings, seed));
-      });
-      break;
-    case "play-again": if (view) startGame({ players: view.players, bots: fragmentOptions(view).bots, rules: view.rules }); break;
-    case "replay": if (view) startGame({ seed: view.seed, players: view.players, bots: fragmentOptions(view).bots, rules: view.rules }); break;
-    case "share": share(); break;
-    case "copy-link": ui.copyText($("share-link").value).then((ok) => { $("share-status").textContent = ok ? "Link copied." : "Select the link and copy it."; }); break;
-    case "export-record": exportRecord(); break;
-    case "import-record": importMode = "continue"; $("import-file").click(); break;
-    case "watch-record": importMode = "watch"; $("import-file").click(); break;
-    case "stop-watch": stopWatching(); break;
-    case "help": ui.openHelp(); break;
-    case "menu": toggleMenu(); break;
-    case "dismiss-tips": break;
-    case "escape": closeMenu(); ui.hideTips(); break;
-    default: break;
+/** controller, prefs (prefs.js), setup: () => the engine's offer, menu: {close, toggle},
+ *  tips: {hide}. Returns dispatch(action, element). */
+export function createActions({ controller, prefs, setup, menu, tips }) {
+  let importMode = "continue";
+  const view = () => controller.state.view;
+
+  function newGame() {
+    const s = setup();
+    if (!s) return;
+    const current = view() ? settingsOfView(view(), s.rules, prefs.settings) : prefs.settings;
+    openNewGame(current, s, (settings, seed) => {
+      prefs.setSettings({ ...prefs.settings, ...settings });
+      controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules) });
+    });
   }
-}
 
-function toggleMenu() {
-  const menu = $("menu");
-  menu.hidden = !menu.hidden;
-  document.querySelector('[data-action="menu"]').setAttribute("aria-expanded", String(!menu.hidden));
-  if (!menu.hidden) menu.querySelector("button").focus();
-}
-
-export function closeMenu() {
-  $("menu").hidden = true;
-  document.querySelector('[data-action="menu"]').setAttribute("aria-expanded", "false");
-}
-
-async function askHint() {
-  const view = S().view;
-  if (!view || !view.your_turn || S().busy) {
-    ui.toast("Hints are for your turn.", 4200, "move");
-    return;
+  function sameDeals(withSeed) {
+    const v = view();
+    const s = setup();
+    if (!v || !s) return;
+    const options = fragmentOptions(v, s.rules);
+    controller.newGame({ seed: withSeed ? v.seed : undefined, players: v.players, bots: options.bots, rules: v.rules });
   }
-  ui.toast("Thinking…", 1500, "move");
-  const { result, error } = await call("hint");
-  if (error) {
-    ui.toast(`No hint: ${error.message}`, 4200, "move");
-    return;
-  }
-  store.set({ ui: { hint: result } });
-  if (result.kind === "card") {
-    const msg = `Suggested card: the ${cardWords(result.suggestion)}.`;
-    ui.toast(msg, 4200, "move");
-    announce(msg);
-    const b = document.querySelector(`#hand [data-card="${result.suggestion}"]`);
-    if (b) b.focus();
-  } else {
-    announce(`Suggested bid: ${result.suggestion}. ` + result.probabilities.map((p, n) => `${n}: ${Math.round(p * 100)}%`).join(", "));
-  }
-}
 
-async function share() {
-  const view = S().view;
-  if (!view) return;
-  const link = location.href.split("#")[0] + serializeFragment(fragmentOptions(view));
-  if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
-    try {
-      await navigator.share({ title: "Jabberwocky", text: `Play my Jabberwocky deal: ${view.seed}`, url: link });
+  async function share() {
+    const v = view();
+    const s = setup();
+    if (!v || !s) return;
+    const link = location.href.split("#")[0] + serializeFragment(fragmentOptions(v, s.rules));
+    if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
+      try {
+        await navigator.share({ title: t("app.name"), text: t("share.text", { seed: v.seed }), url: link });
+        return;
+      } catch { /* fall back to the dialog */ }
+    }
+    openShare(link, v.seed);
+  }
+
+  async function exportRecord() {
+    if (!view()) return;
+    const { result, error } = await controller.call("export_record");
+    if (error) {
+      controller.notice("notice.export_failed", { reason: error });
       return;
-    } catch { /* fall back to the dialog */ }
+    }
+    const url = URL.createObjectURL(new Blob([result.record], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = result.filename || "jabberwocky-game.json";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+    controller.notice("notice.exported", { file: a.download });
   }
-  ui.openShare(link, view.seed);
-}
 
-async function exportRecord() {
-  if (!S().view) return;
-  const { result, error } = await call("export_record");
-  if (error) {
-    ui.toast(`Could not export: ${error.message}`);
-    return;
+  function chooseFile(mode) {
+    importMode = mode;
+    $("import-file").click();
   }
-  const blob = new Blob([result.record], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = result.filename || "jabberwocky-game.json";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5000);
-  ui.toast(`Saved ${a.download}.`);
-}
 
-export async function importFile(file) {
-  if (!file) return;
-  if (file.size > 1_000_000) {
-    ui.toast("That file is too large to be a game record (over 1 MB).");
-    return;
+  /** A file chosen for import or watching. */
+  async function importFile(file) {
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      controller.notice("notice.file_too_large", { max: MAX_IMPORT_BYTES });
+      return;
+    }
+    const text = await file.text();
+    if (importMode === "watch") await controller.watch(text);
+    else await controller.resume(text, "import");
   }
-  const text = await file.text();
-  if (importMode === "watch") await watchRecord(text);
-  else await resumeRecord(text, "import");
+
+  const table = {
+    "next-round": () => controller.nextRound(),
+    hint: () => controller.hint(),
+    scores: () => showScores(view()),
+    "new-game": newGame,
+    "play-again": () => sameDeals(false),
+    replay: () => sameDeals(true),
+    share,
+    "copy-link": copyLink,
+    "export-record": exportRecord,
+    "import-record": () => chooseFile("continue"),
+    "watch-record": () => chooseFile("watch"),
+    "stop-watch": () => controller.stopWatching(),
+    help: openHelp,
+    menu: () => menu.toggle(),
+    "dismiss-tips": () => {},
+    escape: () => {
+      menu.close();
+      tips.hide();
+    },
+  };
+
+  function dispatch(action, element) {
+    const inMenu = element && $("menu").contains(element) && element.tagName === "SELECT";
+    if (action !== "menu" && !inMenu) menu.close();
+    table[action]?.(element);
+  }
+
+  return { dispatch, importFile };
 }

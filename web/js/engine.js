@@ -3,15 +3,15 @@
 // boots while the page renders.
 //
 //   import { engine, EngineError } from "./engine.js";
-//   engine.addEventListener("progress", (e) => bar(e.detail.fraction, e.detail.text));
+//   engine.addEventListener("progress", (e) => bar(e.detail.fraction, e.detail.key));
 //   await engine.ready;                       // {pyodide, snapshot, ms, build}
 //   const view = await engine.request("new_game", {seed: "x", players: 4, bots: "medium"});
 //
 // A failed request rejects with an EngineError whose `kind` is the Python exception's
 // class name ("IllegalMoveError", "RecordError", "SeedError", …) or "InternalError".
-// Events: "progress" {fraction, text}, "restoring" {} (a stored snapshot is being
+// Events: "progress" {fraction, key, params}, "restoring" {} (a stored snapshot is being
 // restored; `engine.restoring` says so from then on), "ready" {…}, "snapshot"
-// {snapshot, ms, bytes}, "failed" {kind, message}.  Tests and outside checks use
+// {snapshot, ms, bytes}, "failed" {kind, message, params}.  Tests and outside checks use
 // window.__jabberwocky.
 
 export class EngineError extends Error {
@@ -46,7 +46,7 @@ export class Engine extends EventTarget {
     this.startedAt = performance.now();
     this.nextId = 1;
     this.pending = new Map();
-    this.progress = { fraction: 0, text: "Starting…" };
+    this.progress = { fraction: 0, key: "loading.starting", params: {} };
     this.info = null;
     this.failure = null;
     this.log = []; // the last requests: {type, sent, ms, ok} (for tests and benchmarks)
@@ -142,19 +142,22 @@ export class Engine extends EventTarget {
       this.info = { ...detail, pageMs: Math.round(performance.now() - this.startedAt) };
       this._resolveReady(this.info);
     } else if (msg.type === "failed") {
-      this._fail(detail.message || "the engine could not start");
+      this._fail(detail.message || "the engine could not start", detail.params?.detail);
       return;
     }
     this.dispatchEvent(new CustomEvent(msg.type, { detail }));
   }
 
-  _fail(message) {
+  /** The engine cannot start: `message` for the console and tests, `detail` (the cause,
+   *  when the worker knows it) for the page's own sentence. */
+  _fail(message, detail = message) {
     if (this.failure) return;
-    this.failure = new EngineError("InternalError", message);
+    const params = { detail };
+    this.failure = new EngineError("InternalError", message, "loading.engine_failed", params);
     this._rejectReady(this.failure);
     for (const waiter of this.pending.values()) waiter.reject(this.failure);
     this.pending.clear();
-    this.dispatchEvent(new CustomEvent("failed", { detail: { kind: "InternalError", message } }));
+    this.dispatchEvent(new CustomEvent("failed", { detail: { kind: "InternalError", message, params } }));
   }
 }
 

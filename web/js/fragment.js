@@ -1,19 +1,19 @@
-// URL fragment <-> game options.  #seed=<text>&players=<3..5>&bots=<level>[&rules=<rules>]
-// Never throws: hostile input gives a safe default and a list of plain-language problems.
+// URL fragment <-> game options:
+//   #seed=<text>&players=<n>&bots=<level>[,<level>…][&rules=<rules>][&bv=<bots version>]
+// Never throws: hostile input gives a safe default and a list of problems, each a
+// catalogue entry {key, params} for the page to say in the player's language.
 //
 // rules: a preset name ("oh-hell"), or a preset followed by the options that differ from it:
 //   rules=honour,hook:off,lead:any-time,scoring:exact-10-plus-bid,renege:0,schedule:2-4-6-4-2
-// The front end only checks the shape; the engine (Ruleset.from_dict) decides whether the
-// values make a ruleset, and a refusal is shown as a message before a default game starts.
+// The presets and the allowed values come from the engine (`info`, its `rules` answer):
+// this module only reads and writes the link's shape, and the engine (Ruleset.from_dict)
+// decides whether the values make a ruleset; a refusal is shown before a default game.
+// bv: the number of the bots version the link was made with ("jabberwocky-bots/<n>").
+// Pure functions (unit-tested with node --test).
 
-import { RULE_PRESETS } from "./state.js";
-
-export const MAX_SEED_LENGTH = 120;
-export const DEFAULT_PLAYERS = 4;
-const KNOWN = new Set(["seed", "players", "bots", "rules"]);
+const KNOWN = new Set(["seed", "players", "bots", "rules", "bv"]);
 const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
-export const PRESETS = ["jabberwocky", "oh-hell", "honour"];
-const PRESET_RULES = RULE_PRESETS;
+const MAX_FRAGMENT = 20000;
 // link key -> [ruleset field, value from text, value to text]
 const RULE_KEYS = {
   schedule: ["schedule", (v) => (/^\d{1,2}(-\d{1,2}){0,29}$/.test(v) ? v.split("-").map(Number) : undefined), (v) => v.join("-")],
@@ -22,51 +22,55 @@ const RULE_KEYS = {
   scoring: ["scoring", (v) => (/^[a-z0-9-]{1,30}$/.test(v) ? v : undefined), String],
   renege: ["renege_penalty", (v) => (/^\d{1,2}$/.test(v) ? Number(v) : undefined), String],
 };
+export const RULE_LINK_KEYS = Object.keys(RULE_KEYS);
 const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const problem = (key, params = {}) => ({ key, params });
 
 /** Parse a rules= value: {text (canonical), rules (a preset name or a ruleset dict)} or
  *  {problem}. */
-export function parseRules(value) {
+export function parseRules(value, info) {
   const [base, ...parts] = String(value).split(",").map((x) => x.trim());
-  if (!Object.hasOwn(PRESET_RULES, base)) {
-    return { problem: `"rules=${clip(value)}" does not start with a ruleset (choose ${PRESETS.join(", ")}); using jabberwocky.` };
+  const presets = info.presets;
+  if (!Object.hasOwn(presets, base)) {
+    return { problem: problem("link.rules_base", { value: clip(value), choices: Object.keys(presets), preset: info.default }) };
   }
-  const dict = { name: base, ...PRESET_RULES[base] };
+  const dict = { ...presets[base], name: base };
   for (const part of parts) {
     const colon = part.indexOf(":");
     const key = colon < 0 ? part : part.slice(0, colon);
     const spec = Object.hasOwn(RULE_KEYS, key) ? RULE_KEYS[key] : null;
     const v = spec ? spec[1](part.slice(colon + 1)) : undefined;
     if (!spec || colon < 0 || v === undefined) {
-      return { problem: `The rule option "${clip(part)}" in the link is not understood (options: ${Object.keys(RULE_KEYS).join(", ")}); using jabberwocky.` };
+      return { problem: problem("link.rules_option", { value: clip(part), choices: RULE_LINK_KEYS, preset: info.default }) };
     }
     dict[spec[0]] = v;
   }
-  const text = rulesText(dict);
+  const text = rulesText(dict, info);
   return { text, rules: text.includes(",") ? dict : base };
 }
 
 /** The rules= text for a ruleset dict: its preset name when it is exactly a preset,
- *  else its named preset (or jabberwocky) and the options that differ from it. */
-export function rulesText(rules) {
-  if (!rules || typeof rules !== "object") return PRESETS.includes(rules) ? rules : "jabberwocky";
-  const fields = Object.keys(PRESET_RULES.jabberwocky);
-  const exact = (name) => fields.every((f) => sameValue(rules[f], PRESET_RULES[name][f]));
-  if (PRESETS.includes(rules.name) && exact(rules.name)) return rules.name;
-  const match = PRESETS.find(exact);
+ *  else its named preset (or the default) and the options that differ from it. */
+export function rulesText(rules, info) {
+  const presets = info.presets;
+  if (!rules || typeof rules !== "object") return Object.hasOwn(presets, rules) ? rules : info.default;
+  const fields = Object.values(RULE_KEYS).map(([field]) => field);
+  const exact = (name) => fields.every((f) => sameValue(rules[f], presets[name][f]));
+  if (Object.hasOwn(presets, rules.name) && exact(rules.name)) return rules.name;
+  const match = Object.keys(presets).find(exact);
   if (match) return match;
-  const base = PRESETS.includes(rules.name) ? rules.name : "jabberwocky";
+  const base = Object.hasOwn(presets, rules.name) ? rules.name : info.default;
   const parts = [base];
   for (const [key, [field, , show]] of Object.entries(RULE_KEYS)) {
-    if (rules[field] !== undefined && !sameValue(rules[field], PRESET_RULES[base][field])) parts.push(`${key}:${show(rules[field])}`);
+    if (rules[field] !== undefined && !sameValue(rules[field], presets[base][field])) parts.push(`${key}:${show(rules[field])}`);
   }
   return parts.join(",");
 }
 
 /** What new_game takes for a rules= text (already checked by parseRules). */
-export function rulesPayload(text) {
-  const parsed = parseRules(text);
-  return parsed.problem ? "jabberwocky" : parsed.rules;
+export function rulesPayload(text, info) {
+  const parsed = parseRules(text, info);
+  return parsed.problem ? info.default : parsed.rules;
 }
 
 function decode(text) {
@@ -74,17 +78,17 @@ function decode(text) {
 }
 
 /** Parse a fragment (with or without '#'). Returns {options, problems, empty}.
- *  options: {seed?: string, players?: number, bots?: string|string[], rules?: string (the
- *  canonical rules= text; rulesPayload turns it into what new_game takes)}
- *  `levels` (optional) is the list of bot levels the engine offers. */
-export function parseFragment(hash, levels = null) {
+ *  options: {seed?, players?, bots? (a level or a list), rules? (the canonical rules=
+ *  text; rulesPayload turns it into what new_game takes), bv? (a number)}.
+ *  `levels`: the engine's bot levels; `info`: its rules answer. */
+export function parseFragment(hash, levels, info) {
   const problems = [];
   const options = {};
   let text = String(hash || "");
   if (text.startsWith("#")) text = text.slice(1);
   if (!text) return { options, problems, empty: true };
-  if (text.length > 20000) {
-    problems.push("The link is far too long to be a game link; starting a normal game instead.");
+  if (text.length > MAX_FRAGMENT) {
+    problems.push(problem("link.too_long"));
     return { options: {}, problems, empty: false };
   }
   for (const part of text.split("&")) {
@@ -98,78 +102,73 @@ export function parseFragment(hash, levels = null) {
       key = decode(rawKey);
       value = decode(rawValue);
     } catch {
-      problems.push(`Part of the link is damaged (bad %-encoding in "${clip(part)}"); it was ignored.`);
+      problems.push(problem("link.bad_encoding", { value: clip(part) }));
       continue;
     }
     if (!KNOWN.has(key)) {
-      problems.push(`The link option "${clip(key)}" is unknown and was ignored.`);
+      problems.push(problem("link.unknown_option", { value: clip(key) }));
       continue;
     }
-    applyOption(options, key, value, problems, levels);
+    applyOption(options, key, value, problems, levels, info);
   }
   return { options, problems, empty: false };
 }
 
-function clip(text) {
+export function clip(text) {
   const s = String(text);
   return s.length > 30 ? s.slice(0, 30) + "…" : s;
 }
 
-function applyOption(options, key, value, problems, levels) {
+function applyOption(options, key, value, problems, levels, info) {
   if (key === "seed") {
     const seed = value.trim();
     if (!seed) return;
-    if (seed.length > MAX_SEED_LENGTH) {
-      problems.push(`The seed in the link is ${seed.length} characters long (at most ${MAX_SEED_LENGTH}); a new seed was chosen.`);
+    if (seed.length > info.seed_max_length) {
+      problems.push(problem("link.seed_too_long", { length: seed.length, max: info.seed_max_length }));
       return;
     }
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    if (/[\u0000-\u001f\u007f]/.test(seed)) {
-      problems.push("The seed in the link contains control characters; a new seed was chosen.");
-      return;
-    }
-    options.seed = seed;
+    options.seed = seed; // the engine decides what a seed may hold (and says why not)
   } else if (key === "players") {
     const n = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
-    if (n >= 3 && n <= 5) options.players = n;
-    else problems.push(`"players=${clip(value)}" is not possible: a game has 3 to 5 players. Using ${DEFAULT_PLAYERS}.`);
+    if (n >= info.players.min && n <= info.players.max) options.players = n;
+    else problems.push(problem("link.players", { value: clip(value), min: info.players.min, max: info.players.max, default: info.players.default }));
   } else if (key === "bots") {
     const list = value.split(",").map((s) => s.trim().toLowerCase());
-    const ok = list.every((l) => LEVEL_RE.test(l) && (!levels || levels.includes(l)));
-    if (ok && list.length >= 1 && list.length <= 4) options.bots = list.length === 1 ? list[0] : list;
-    else problems.push(`"bots=${clip(value)}" is not a bot level${levels ? ` (choose ${levels.join(", ")})` : ""}; using the default.`);
+    const ok = list.every((l) => LEVEL_RE.test(l) && levels.includes(l));
+    if (ok && list.length >= 1 && list.length <= info.players.max - 1) options.bots = list.length === 1 ? list[0] : list;
+    else problems.push(problem("link.bots", { value: clip(value), choices: levels }));
   } else if (key === "rules") {
-    const parsed = parseRules(value);
+    const parsed = parseRules(value, info);
     if (parsed.problem) problems.push(parsed.problem);
     else options.rules = parsed.text;
+  } else if (key === "bv") {
+    if (/^\d{1,6}$/.test(value)) options.bv = Number(value);
+    else problems.push(problem("link.unknown_option", { value: clip(`bv=${value}`) }));
   }
 }
 
-/** Check a parsed bots option against the engine's levels and player count. */
-export function checkBots(options, levels, players, problems) {
+/** Check a parsed bots option against the player count (after players is known). */
+export function checkBots(options, players, problems) {
   if (options.bots === undefined) return undefined;
-  const list = Array.isArray(options.bots) ? options.bots : [options.bots];
-  if (!list.every((l) => levels.includes(l))) {
-    problems.push(`The bot level in the link is unknown (choose ${levels.join(", ")}); using the default.`);
-    return undefined;
-  }
   if (Array.isArray(options.bots) && options.bots.length !== players - 1) {
-    problems.push(`The link lists ${options.bots.length} bot levels for ${players - 1} bots; using "${list[0]}" for all.`);
-    return list[0];
+    problems.push(problem("link.bot_count", { count: options.bots.length, seats: players - 1, level: options.bots[0] }));
+    return options.bots[0];
   }
   return options.bots;
 }
 
-/** The fragment for a game: seed, players, bots, and rules when not the default. */
-export function serializeFragment({ seed, players, bots, rules }) {
+/** The number of a bots version ("jabberwocky-bots/3" -> 3), or null. */
+export function botsVersionNumber(version) {
+  const m = /^jabberwocky-bots\/(\d{1,6})$/.exec(String(version ?? ""));
+  return m ? Number(m[1]) : null;
+}
+
+/** The fragment for a game: seed, players, bots, rules when not the default, bv. */
+export function serializeFragment({ seed, players, bots, rules, bv }, defaultRules = undefined) {
   const parts = [`seed=${encodeURIComponent(seed)}`, `players=${players}`];
   const b = Array.isArray(bots) ? bots.join(",") : bots;
   if (b) parts.push(`bots=${b.split(",").map(encodeURIComponent).join(",")}`);
-  if (rules && rules !== "jabberwocky") parts.push(`rules=${rules.split(",").map((r) => r.split(":").map(encodeURIComponent).join(":")).join(",")}`);
+  if (rules && rules !== defaultRules) parts.push(`rules=${rules.split(",").map((r) => r.split(":").map(encodeURIComponent).join(":")).join(",")}`);
+  if (bv !== undefined && bv !== null) parts.push(`bv=${bv}`);
   return "#" + parts.join("&");
-}
-
-/** The readable form of a seed: its words separated by spaces ("brave otter lamp 42"). */
-export function seedInWords(seed) {
-  return String(seed).split(/[-_\s]+/).filter(Boolean).join(" ");
 }

@@ -1,10 +1,9 @@
-// Keyboard, mouse and touch -> meaningful events ("bid 2", "play QH", "hint", ...).
-// The hand and bid controls are real buttons (a11y.js); this adds the shortcuts.
+// Keyboard, mouse and touch -> meaningful actions ("bid 2", "hint", "next round", …).
+// The hand and bid controls are real buttons (dom/hand.js, dom/bids.js); this adds the
+// shortcut keys, arrow keys along the hand, and sends every [data-action] click.
 
-export function createInput({ getView, emit }) {
-  function handButtons() {
-    return Array.from(document.querySelectorAll("#hand [data-card]"));
-  }
+export function createInput({ getState, onBid, dispatch }) {
+  const handButtons = () => Array.from(document.querySelectorAll("#hand [data-card]"));
 
   function moveFocus(delta) {
     const buttons = handButtons();
@@ -12,8 +11,7 @@ export function createInput({ getView, emit }) {
     const i = buttons.indexOf(document.activeElement);
     let j;
     if (i < 0) {
-      const view = getView();
-      const legal = new Set((view && view.legal_cards) || []);
+      const legal = new Set(getState().view?.legal_cards || []);
       j = Math.max(0, buttons.findIndex((b) => legal.has(b.dataset.card)));
     } else {
       j = (i + delta + buttons.length) % buttons.length;
@@ -25,46 +23,44 @@ export function createInput({ getView, emit }) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
     if (target && (target.closest("dialog[open]") || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))) return;
-    const view = getView();
+    const view = getState().view;
     const key = event.key;
+    const inHand = Boolean(target.closest && target.closest("#hand"));
     if (/^[0-9]$/.test(key) && view && view.phase === "bidding" && view.your_turn) {
       event.preventDefault();
-      emit("bid", Number(key));
+      onBid(Number(key));
     } else if (key === "ArrowLeft" || key === "ArrowRight") {
-      if (!target.closest || !target.closest("#hand") || view?.phase === "playing") {
+      if (!inHand || view?.phase === "playing") {
         event.preventDefault();
         moveFocus(key === "ArrowLeft" ? -1 : 1);
       }
-    } else if (key === "ArrowUp" || key === "ArrowDown") {
-      if (target.closest && target.closest("#hand")) {
-        event.preventDefault();
-        moveFocus(key === "ArrowUp" ? -1 : 1);
-      }
+    } else if ((key === "ArrowUp" || key === "ArrowDown") && inHand) {
+      event.preventDefault();
+      moveFocus(key === "ArrowUp" ? -1 : 1);
     } else if (key === "h" || key === "H") {
-      emit("hint");
+      dispatch("hint");
     } else if (key === "s" || key === "S") {
-      emit("scores");
+      dispatch("scores");
     } else if (key === "n" || key === "N") {
-      emit("new-game");
+      dispatch("new-game");
     } else if (key === "?") {
-      emit("help");
+      dispatch("help");
     } else if (key === "Enter" && view && view.phase === "round-over" && !target.closest?.("button")) {
-      emit("next-round");
+      dispatch("next-round");
     } else if (key === "Escape") {
-      emit("escape");
+      dispatch("escape");
     }
   }
 
-  // Remember how the player is playing: focus is guided (and drawn) for keyboard users only.
+  // How the player is playing: focus is guided (and drawn) for keyboard users only.
   document.addEventListener("keydown", (e) => {
     if (!e.altKey && !e.ctrlKey && !e.metaKey) document.body.dataset.input = "keyboard";
   }, true);
   document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
   document.addEventListener("keydown", onKey);
-  // Every [data-action] button anywhere sends its action.
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("[data-action]");
     if (!button || button.disabled) return;
-    emit(button.dataset.action, button);
+    dispatch(button.dataset.action, button);
   });
 }

@@ -1,41 +1,63 @@
-// Wiring: the engine's progress and readiness, the renderer, the DOM layer, input, storage
-// and the URL fragment.  No game rule lives in the front end: legality, reasons, scores and
-// winners come from the view JSON.
+// Wiring only: the engine, the language, the controller and the views that follow it,
+// input, storage, the URL fragment and updates.  No game rule lives in the front end:
+// legality, reasons, scores and winners come from the engine's view.
 
 import { engine } from "./engine.js";
-import { app, store, S, $, call } from "./app.js";
-import { createRenderer, drawCard, warmFonts } from "./render.js";
-import { createA11y } from "./a11y.js";
+import * as i18n from "./i18n.js";
+import { GameController } from "./controller.js";
+import { createPresenter } from "./present.js";
+import { createRenderer, warmFonts } from "./render.js";
+import { createPrefs } from "./prefs.js";
+import { speedFactor } from "./timing.js";
+import { serializeFragment } from "./fragment.js";
+import { peekSavedRecord, readSave, writeSave, fragmentOptions } from "./save.js";
+import { openFromLink } from "./opening.js";
+import { createActions } from "./actions.js";
 import { createInput } from "./input.js";
-import { paint, placeToast } from "./paint.js";
-import { humanBid, humanCard, openFromFragment } from "./flow.js";
-import { onAction, closeMenu, importFile } from "./actions.js";
-import { save, loadSave, loadPrefs, savePrefs, peekSavedRecord } from "./persist.js";
+import { $ } from "./dom/util.js";
+import { fillStaticText } from "./dom/static-text.js";
+import { drawLoadingFan, showProgress, showFailure, hideLoading } from "./dom/loading.js";
+import { createHandView } from "./dom/hand.js";
+import { createBidsView } from "./dom/bids.js";
+import { renderStatus } from "./dom/status.js";
+import { renderSeats } from "./dom/seats.js";
+import { renderRoundPanel } from "./dom/round-panel.js";
+import { createToast, aboveYourBadge } from "./dom/toast.js";
+import { createTips } from "./dom/tips.js";
+import { guideFocus } from "./dom/focus.js";
+import { createAnnouncer } from "./dom/announcer.js";
 
-function showProgress({ fraction, text }) {
-  const bar = $("loading-progress");
-  bar.value = Math.max(0, Math.min(1, Number(fraction) || 0));
-  if (text) $("loading-text").textContent = text;
-}
-
-function drawLoadingFan() {
-  const canvas = $("loading-fan");
-  const dpr = Math.min(window.devicePixelRatio || 1, 3);
-  canvas.width = 240 * dpr;
-  canvas.height = 120 * dpr;
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ["AS", "AH", "AC", "AD"].forEach((card, i) => {
-    drawCard(ctx, card, 50 + i * 26, 14 + Math.abs(i - 1.5) * 6, 62, 87, { rot: (i - 1.5) * 0.2 });
-  });
-}
-
-// Asked now: the worker answers it as soon as Python is up (requests wait for the engine).
-const levelsAnswer = call("levels");
+// Asked at once: the worker answers as soon as Python is up.
+const setupAnswer = Promise.all([engine.request("levels"), engine.request("rules")]);
+setupAnswer.catch(() => {}); // a failed start is shown by the loading screen
 // A visit that resumes the saved game (no link, or the game's own link, as on a reload)
 // queues its import right behind.
 const earlyRecord = peekSavedRecord(location.hash);
-if (earlyRecord) app.earlyImport = { record: earlyRecord, answer: call("import_record", { record: earlyRecord }) };
+let early = null;
+if (earlyRecord) {
+  early = { record: earlyRecord, answer: engine.request("import_record", { record: earlyRecord }).then((result) => ({ result }), (e) => ({ error: { kind: e.kind, message: e.message, code: e.code, params: e.params } })) };
+}
+const lang = i18n.DEFAULT_LANGUAGE;
+const catalogue = i18n.fetchCatalogue(lang).catch(() => ({}));
+
+const prefs = createPrefs();
+const controller = new GameController({
+  engine,
+  speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion),
+  save: saveGame,
+});
+let setup = null; // {levels, defaultLevel, botsVersion, rules}
+let ownHash = "";
+
+async function saveGame(view) {
+  if (!view || !setup) return;
+  const { result, error } = await controller.call("export_record");
+  if (error) return;
+  const options = fragmentOptions(view, setup.rules);
+  writeSave(result.record, options);
+  ownHash = serializeFragment(options);
+  if (location.hash !== ownHash) history.replaceState(null, "", ownHash);
+}
 
 /**
  * On a normal start (Python downloading or compiling for a second or more), the table's
@@ -52,42 +74,101 @@ function warmFontsWhileDownloading() {
   engine.addEventListener("progress", onProgress);
 }
 
+function createMenu() {
+  const menu = $("menu");
+  const toggleButton = document.querySelector('[data-action="menu"]');
+  const close = () => {
+    menu.hidden = true;
+    toggleButton.setAttribute("aria-expanded", "false");
+  };
+  const toggle = () => {
+    menu.hidden = !menu.hidden;
+    toggleButton.setAttribute("aria-expanded", String(!menu.hidden));
+    if (!menu.hidden) menu.querySelector("button").focus();
+  };
+  document.addEventListener("pointerdown", (e) => {
+    if (!menu.hidden && !menu.contains(e.target) && !e.target.closest('[data-action="menu"]')) close();
+  });
+  return { close, toggle };
+}
+
+function wireTable() {
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion });
+  const renderer = createRenderer($("canvas"), frame);
+  controller.presenter = createPresenter({ renderer, controller, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
+  const toast = createToast({ layout: () => renderer.layout() });
+  createAnnouncer({ controller, toast });
+  const tips = createTips({ done: () => prefs.prefs.tipsDone, onDone: (all) => prefs.setPrefs({ tipsDone: all }) });
+  const hand = createHandView({
+    root: $("hand"),
+    onCard: (card) => {
+      toast.clearMove(); // an old message must not linger over a new move
+      const layout = renderer.relayout();
+      const slot = layout.hand.find((s) => s.card === card);
+      const from = slot ? { x: slot.x, y: slot.y - layout.cardH * 0.1, w: slot.w, h: slot.h, rot: 0 } : null;
+      controller.play(card, from);
+    },
+    onFocusCard: (card) => controller.setTable({ focusCard: card && document.body.dataset.input === "keyboard" ? card : null }),
+    onHoverCard: (card) => controller.setTable({ hoverCard: card }),
+  });
+  const bid = (n) => {
+    toast.clearMove();
+    controller.bid(n);
+  };
+  const bids = createBidsView({ onBid: bid });
+
+  function render() {
+    const state = controller.state;
+    renderer.request();
+    const layout = renderer.relayout();
+    $("bid-panel").style.bottom = `${aboveYourBadge(layout)}px`;
+    hand.render(state, layout);
+    bids.render(state);
+    renderStatus(state);
+    renderSeats(state);
+    renderRoundPanel(state);
+    $("watch-bar").hidden = state.mode !== "watch";
+    document.body.classList.toggle("watching", state.mode === "watch");
+    if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
+    toast.place(layout);
+    if (!state.busy) {
+      guideFocus(state);
+      if (state.view?.your_turn && state.mode === "play") tips.show(state.view.phase);
+      else tips.hide();
+    }
+  }
+  controller.store.subscribe(render);
+  prefs.store.subscribe(() => renderer.request());
+  i18n.onLanguage(() => {
+    fillStaticText();
+    render();
+  });
+  window.addEventListener("resize", render);
+  new MutationObserver(() => toast.place()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
+  return { tips };
+}
+
 async function boot() {
+  i18n.useCatalogue(lang, await catalogue);
+  fillStaticText();
   drawLoadingFan();
   warmFontsWhileDownloading();
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-  store.set({ ui: { reducedMotion: motion.matches } });
-  motion.addEventListener?.("change", (e) => store.set({ ui: { reducedMotion: e.matches } }));
-  loadPrefs();
-  app.renderer = createRenderer($("canvas"), S);
-  app.a11y = createA11y({
-    onCard: humanCard,
-    onBid: humanBid,
-    onFocusCard: (card) => store.set({ ui: { focusCard: card && document.body.dataset.input === "keyboard" ? card : null } }),
-    onHoverCard: (card) => store.set({ ui: { hoverCard: card } }),
-  });
-  createInput({ getView: () => S().view, emit: (action, arg) => (action === "bid" ? humanBid(arg) : onAction(action, arg)) });
-  store.subscribe(paint);
-  new MutationObserver(() => placeToast()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
-  window.addEventListener("resize", () => paint(S()));
-  document.addEventListener("pointerdown", (e) => {
-    const menu = $("menu");
-    if (!menu.hidden && !menu.contains(e.target) && !e.target.closest('[data-action="menu"]')) closeMenu();
-  });
+  prefs.setPrefs({ reducedMotion: motion.matches });
+  motion.addEventListener?.("change", (e) => prefs.setPrefs({ reducedMotion: e.matches }));
+  const { tips } = wireTable();
+  const actions = createActions({ controller, prefs, setup: () => setup, menu: createMenu(), tips });
+  createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch });
   const speed = $("speed");
-  speed.value = S().prefs.speed;
-  speed.addEventListener("change", () => savePrefs({ speed: speed.value }));
+  speed.value = prefs.prefs.speed;
+  speed.addEventListener("change", () => prefs.setPrefs({ speed: speed.value }));
   $("import-file").addEventListener("change", (e) => {
-    importFile(e.target.files[0]);
+    actions.importFile(e.target.files[0]);
     e.target.value = "";
   });
   showProgress(engine.progress);
   engine.addEventListener("progress", (e) => showProgress(e.detail));
-  engine.addEventListener("failed", (e) => {
-    const box = $("loading-error");
-    box.hidden = false;
-    box.textContent = `The game engine could not start: ${e.detail.message}. Reload the page to try again.`;
-  });
+  engine.addEventListener("failed", (e) => showFailure(e.detail));
   // The service worker registers once the first table is dealt (or the engine has failed):
   // its precache then revalidates what the engine already downloaded, and its work does
   // not compete with the first view.
@@ -95,29 +176,34 @@ async function boot() {
   const firstTable = new Promise((resolve) => {
     tableShown = resolve;
   });
-  import("./update.js").then((m) => m.initUpdates({ beforeReload: save, registerAfter: firstTable })).catch(() => {});
+  import("./update.js")
+    .then((m) => m.initUpdates({ beforeReload: () => saveGame(controller.state.view), registerAfter: firstTable }))
+    .catch(() => {});
+  let levels;
+  let rules;
   try {
     await engine.ready;
+    [levels, rules] = await setupAnswer;
   } catch {
     tableShown();
     return;
   }
-  showProgress({ fraction: 1, text: "Shuffling…" });
-  const lv = await levelsAnswer;
-  if (lv.result) store.set({ levels: lv.result.levels, defaultLevel: lv.result.default });
-  const settings = S().settings;
-  if (!S().levels.includes(settings.bots)) store.set({ settings: { ...settings, bots: S().defaultLevel, seatBots: settings.seatBots.map(() => S().defaultLevel) } });
-  $("loading").hidden = true;
-  document.body.classList.add("ready");
-  const saved = loadSave();
+  showProgress({ fraction: 1, key: "loading.shuffling" });
+  setup = { levels: levels.levels, defaultLevel: levels.default, botsVersion: levels.bots_version, rules };
+  prefs.normalize(rules, setup.levels, setup.defaultLevel);
+  hideLoading();
+  const saved = readSave();
+  if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
   try {
-    await openFromFragment(location.hash, saved);
+    await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early });
   } finally {
+    early = null;
     tableShown();
   }
   window.addEventListener("hashchange", () => {
-    if (location.hash === app.ownHash || !location.hash) return;
-    openFromFragment(location.hash, loadSave());
+    if (location.hash === ownHash || !location.hash) return;
+    const again = readSave();
+    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null });
   });
 }
 

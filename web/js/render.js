@@ -1,96 +1,12 @@
 // Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
+import { computeLayout } from "./layout.js";
+import { t } from "./i18n.js";
+import { seatName } from "./names.js";
 
-const TOP_WIDE = 58;
-const TOP_NARROW = 88;
 const RED = "#c0262d";
 const BLACK = "#17181c";
-
-// ---------------------------------------------------------------- layout (pure)
-
-/** Seat directions (degrees, 0 = right, 90 = up) for the opponents, in play order. */
-function opponentAngles(k) {
-  if (k === 2) return [150, 30];
-  if (k === 3) return [170, 90, 10];
-  return [172, 120, 60, 8];
-}
-
-/** Everything's position for a viewport of w x h CSS pixels and a view. */
-export function computeLayout(w, h, view) {
-  const players = view ? view.players : 4;
-  const narrow = w < 640;
-  const short = !narrow && h < 560; // landscape phones: opponents in a row, no card backs
-  const handN = view ? Math.max(view.hand.length, 1) : 9;
-  const TOP_BAR = narrow ? TOP_NARROW : TOP_WIDE;
-  let cardW = Math.round(Math.min(w / (narrow ? 5.4 : 9.5), (h - TOP_BAR) * 0.13, 104));
-  cardW = Math.max(cardW, 50);
-  const cardH = Math.round(cardW * 1.4);
-  const margin = narrow ? 10 : 24;
-  const handY = h - cardH - (narrow ? 14 : 22);
-  const maxHandW = Math.min(w - 2 * margin, cardW * 9);
-  const step = handN > 1 ? Math.min(cardW * 0.92, (maxHandW - cardW) / (handN - 1)) : 0;
-  const handW = cardW + step * (handN - 1);
-  const handX = (w - handW) / 2;
-  const hand = [];
-  if (view) {
-    view.hand.forEach((card, i) => {
-      hand.push({ card, x: handX + i * step, y: handY, w: cardW, h: cardH, hitW: i === handN - 1 ? cardW : step });
-    });
-  }
-  const trickW = Math.round(cardW * (narrow ? 0.82 : 0.86));
-  const trickH = Math.round(trickW * 1.4);
-  const top = TOP_BAR + (narrow ? 8 : 12);
-  const humanBadgeY = handY - (narrow || short ? 30 : 40);
-  const centreTop = top + (narrow ? 120 : short ? 58 : 60);
-  const centreBottom = humanBadgeY - (narrow ? 20 : 24);
-  const cx = w / 2;
-  const cy = (centreTop + centreBottom) / 2 + (narrow ? 6 : 0);
-  const seats = [{ x: cx, y: humanBadgeY, dir: { x: 0, y: 1 }, human: true }];
-  const k = players - 1;
-  if (narrow || short) {
-    const cell = Math.min((w - 2 * margin) / k, 200);
-    const x0 = cx - (cell * k) / 2;
-    for (let i = 0; i < k; i++) {
-      const x = x0 + cell * (i + 0.5);
-      seats.push({ x, y: top + (short ? 26 : 58), dir: norm(x - cx, top - cy), cell });
-    }
-  } else {
-    const rx = w / 2 - Math.max(120, w * 0.12);
-    const ry = (cy - top) - 52;
-    opponentAngles(k).forEach((a) => {
-      const r = (a * Math.PI) / 180;
-      const x = cx + rx * Math.cos(r);
-      const y = cy - ry * Math.sin(r) - (Math.abs(Math.cos(r)) > 0.9 ? 10 : 0);
-      seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170 });
-    });
-  }
-  // The trick: each card toward its player's side, far enough apart that every card's
-  // corner (rank and suit) stays visible, so you can tell who played what.
-  const trickPos = seats.map((s, i) => {
-    const rot = ((i * 37) % 11 - 5) * 0.012;
-    if (narrow || short) {
-      // Phones: the opponents' cards in a row, each under its player's badge; yours below.
-      if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * (short ? 0.2 : 0.05), rot };
-      const gap = Math.min(s.cell || trickW, trickW * 1.9);
-      const x = cx + ((s.x - cx) / (s.cell || gap)) * Math.max(gap, trickW + 4);
-      return { x: x - trickW / 2, y: cy - trickH * (short ? 0.85 : 0.95), rot: rot * 0.5 };
-    }
-    return { x: cx + s.dir.x * trickW * 1.6 - trickW / 2, y: cy + s.dir.y * trickH * 0.72 - trickH / 2, rot };
-  });
-  let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
-  if (short) trump = { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 };
-  else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
-  return {
-    w, h, narrow, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, cx, cy, trump,
-    top, margin, short, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
-  };
-}
-
-function norm(x, y) {
-  const l = Math.hypot(x, y) || 1;
-  return { x: x / l, y: y / l };
-}
 
 // ---------------------------------------------------------------- suit shapes
 
@@ -233,8 +149,8 @@ function paintCard(ctx, card, w, h) {
 /** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), rot, and sprite {w, h}
  *  (the size to draw the card at before scaling: moving cards reuse one image). */
 export function drawCard(ctx, card, x, y, w, h, opts = {}) {
-  const t = ctx.getTransform();
-  const dpr = Math.max(1, Math.round(Math.hypot(t.a, t.b) * 4) / 4);
+  const m = ctx.getTransform();
+  const dpr = Math.max(1, Math.round(Math.hypot(m.a, m.b) * 4) / 4);
   const sw = Math.max(8, Math.round(opts.sprite ? opts.sprite.w : w));
   const sh = Math.max(8, Math.round(opts.sprite ? opts.sprite.h : h));
   const sp = cardSprite(card, opts.faceUp, sw, sh, dpr);
@@ -369,7 +285,8 @@ function text(ctx, str, x, y, size, color, weight = 600, align = "center") {
  */
 export function warmFonts(later) {
   const ctx = makeCanvas(4, 4).getContext("2d");
-  const sample = "You · bid – won 0123456789 pts D Trump broken led Bot";
+  const sample = [t("table.trump"), t("table.broken"), t("table.led"), t("badge.dealer_mark"),
+    t("badge.human", { name: t("seat.you"), bid: 0, taken: 0, points: 0 }), t("seat.bot", { n: 1 }), "0123456789"].join(" ");
   const fonts = [500, 600, 700, 800].flatMap((weight) => [10, 11, 12, 13, 14].map((size) =>
     `${weight} ${size}px ${SANS}`));
   const next = () => {
@@ -412,14 +329,14 @@ function drawBadge(ctx, L, view, seat, s, now) {
   ctx.lineWidth = active ? 2.5 : 1;
   ctx.strokeStyle = active ? "#ffd65a" : "rgba(255,255,255,0.18)";
   ctx.stroke();
-  const name = fitText(ctx, view.names[seat], bw - 30, narrow ? 12 : 14, 700);
+  const name = fitText(ctx, seatName(view, seat), bw - 30, narrow ? 12 : 14, 700);
   text(ctx, name, s.x, y + (narrow ? 13 : 15), narrow ? 12 : 14, "#fff", 700);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
-  const line = `${bid === null ? "bid –" : "bid " + bid} · won ${view.taken[seat]}`;
+  const line = t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: view.taken[seat] });
   text(ctx, line, s.x, y + (narrow ? 29 : 33), narrow ? 11 : 13, exact ? "#9be7a9" : "#e8efe9", 500);
   const pts = view.scores[seat];
-  text(ctx, `${pts} pt${pts === 1 ? "" : "s"}`, s.x, y + (narrow ? 42 : 46), narrow ? 10 : 11, "#b9c9bf", 500);
+  text(ctx, t("badge.points", { points: pts }), s.x, y + (narrow ? 42 : 46), narrow ? 10 : 11, "#b9c9bf", 500);
   if (view.dealer === seat) {
     const dx = x + bw - 2;
     const dy = y + 2;
@@ -430,7 +347,7 @@ function drawBadge(ctx, L, view, seat, s, now) {
     ctx.strokeStyle = "#8a6d1d";
     ctx.lineWidth = 2;
     ctx.stroke();
-    text(ctx, "D", dx, dy + 0.5, narrow ? 10 : 12, "#5a4510", 800);
+    text(ctx, t("badge.dealer_mark"), dx, dy + 0.5, narrow ? 10 : 12, "#5a4510", 800);
   }
 }
 
@@ -454,14 +371,14 @@ function drawOpponentBacks(ctx, L, seat, s, count) {
 
 function drawTrump(ctx, L, view) {
   if (!view.trump_card) return;
-  const t = L.trump;
-  const stockX = t.x;
-  const faceX = t.x + t.w * 0.42;
-  for (let i = 2; i >= 0; i--) drawCard(ctx, null, stockX - i * 1.5, t.y - i * 1.5, t.w, t.h, { faceUp: false });
-  drawCard(ctx, view.trump_card, faceX, t.y + t.h * 0.08, t.w, t.h, { rot: 0.12 });
-  const lx = faceX + t.w * 0.3;
-  text(ctx, "Trump", lx, t.y + t.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
-  if (view.trump_broken) text(ctx, "broken", lx, t.y + t.h + (L.narrow ? 29 : 32), L.narrow ? 10 : 12, "#c9d8cf", 500);
+  const T = L.trump;
+  const stockX = T.x;
+  const faceX = T.x + T.w * 0.42;
+  for (let i = 2; i >= 0; i--) drawCard(ctx, null, stockX - i * 1.5, T.y - i * 1.5, T.w, T.h, { faceUp: false });
+  drawCard(ctx, view.trump_card, faceX, T.y + T.h * 0.08, T.w, T.h, { rot: 0.12 });
+  const lx = faceX + T.w * 0.3;
+  text(ctx, t("table.trump"), lx, T.y + T.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
+  if (view.trump_broken) text(ctx, t("table.broken"), lx, T.y + T.h + (L.narrow ? 29 : 32), L.narrow ? 10 : 12, "#c9d8cf", 500);
 }
 
 function drawTrick(ctx, L, view, shown) {
@@ -480,7 +397,7 @@ function drawTrick(ctx, L, view, shown) {
     // badge): the tag then sits on the card's lower edge, clear of its top corner.
     const y = L.short ? p.y + L.trickH - 12 : below ? p.y + L.trickH + 10 : p.y - 10;
     pill(ctx, p.x + L.trickW / 2 - 22, y - 8, 44, 16, "rgba(8, 22, 15, 0.85)", null);
-    text(ctx, "led", p.x + L.trickW / 2, y + 0.5, 11, "#f6e7b0", 700);
+    text(ctx, t("table.led"), p.x + L.trickW / 2, y + 0.5, 11, "#f6e7b0", 700);
   }
 }
 
@@ -510,8 +427,7 @@ function drawHumanBadge(ctx, L, view, now) {
   const s = L.seats[0];
   const active = view.to_act === 0 && (view.phase === "bidding" || view.phase === "playing");
   const bid = view.bids[0];
-  const parts = [view.names[0], bid === null ? "bid –" : `bid ${bid}`, `won ${view.taken[0]}`, `${view.scores[0]} pts`];
-  const label = parts.join("  ·  ");
+  const label = t("badge.human", { name: seatName(view, 0), bid: bid === null ? "–" : bid, taken: view.taken[0], points: view.scores[0] });
   ctx.font = `600 ${L.narrow ? 12 : 14}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
   const h = L.narrow ? 26 : 30;
@@ -532,13 +448,14 @@ function drawHumanBadge(ctx, L, view, now) {
     ctx.strokeStyle = "#8a6d1d";
     ctx.lineWidth = 2;
     ctx.stroke();
-    text(ctx, "D", x + w + 14, s.y + 0.5, 12, "#5a4510", 800);
+    text(ctx, t("badge.dealer_mark"), x + w + 14, s.y + 0.5, 12, "#5a4510", 800);
   }
 }
 
 // ---------------------------------------------------------------- renderer
 
-export function createRenderer(canvas, getState) {
+/** getFrame() gives {view, table, reducedMotion}: what to draw, and how. */
+export function createRenderer(canvas, getFrame) {
   const ctx = canvas.getContext("2d");
   let layout = null;
   let size = { w: 0, h: 0, dpr: 1 };
@@ -561,7 +478,7 @@ export function createRenderer(canvas, getState) {
         laidFor = null;
       }
     }
-    const view = getState().view;
+    const view = getFrame().view;
     if (!layout || laidFor !== view) {
       layout = computeLayout(size.w, size.h, view);
       laidFor = view;
@@ -571,25 +488,25 @@ export function createRenderer(canvas, getState) {
 
   function draw(now) {
     frame = 0;
-    const st = getState();
+    const st = getFrame();
     resize();
     ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
     drawFelt(ctx, layout);
     const view = st.view;
     if (view) {
-      const counts = st.ui.dealtCounts;
+      const counts = st.table.dealtCounts;
       drawTrump(ctx, layout, view);
       for (let seat = 1; seat < view.players; seat++) {
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
         drawOpponentBacks(ctx, layout, seat, layout.seats[seat], n);
         drawBadge(ctx, layout, view, seat, layout.seats[seat], now);
       }
-      drawTrick(ctx, layout, view, st.ui.shownTrick);
+      drawTrick(ctx, layout, view, st.table.shownTrick);
       drawHumanBadge(ctx, layout, view, now);
-      drawHand(ctx, layout, view, st.ui, counts ? counts[0] : view.hand.length);
+      drawHand(ctx, layout, view, st.table, counts ? counts[0] : view.hand.length);
     }
     drawFlights(now);
-    const pulsing = !st.ui.reducedMotion && view && view.to_act !== null && view.phase !== "game-over";
+    const pulsing = !st.reducedMotion && view && view.to_act !== null && view.phase !== "game-over";
     const busy = flights.length > 0 || pulsing;
     if (busy) request();
   }
@@ -597,13 +514,13 @@ export function createRenderer(canvas, getState) {
   function drawFlights(now) {
     for (let i = flights.length - 1; i >= 0; i--) {
       const f = flights[i];
-      const t = Math.min(1, Math.max(0, (now - f.start) / f.duration));
-      if (t <= 0) continue;
-      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+      const k = Math.min(1, Math.max(0, (now - f.start) / f.duration));
+      if (k <= 0) continue;
+      const e = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
       const lerp = (a, b) => a + (b - a) * e;
       drawCard(ctx, f.card, lerp(f.from.x, f.to.x), lerp(f.from.y, f.to.y), lerp(f.from.w, f.to.w),
         lerp(f.from.h, f.to.h), { faceUp: f.faceUp, rot: lerp(f.from.rot || 0, f.to.rot || 0), sprite: f.to.w >= f.from.w ? f.to : f.from });
-      if (t >= 1) {
+      if (k >= 1) {
         flights.splice(i, 1);
         f.resolve();
       }
@@ -628,9 +545,16 @@ export function createRenderer(canvas, getState) {
   };
   window.addEventListener("resize", resized);
   if (typeof ResizeObserver === "function") new ResizeObserver(resized).observe(canvas);
+  /** Land every flight now (a new game replaces what was being shown). */
+  function finishFlights() {
+    for (const f of flights.splice(0)) f.resolve();
+    request();
+  }
+
   return {
     request,
     fly,
+    finishFlights,
     layout: () => layout || resize(),
     relayout: resize,
   };

@@ -9,6 +9,7 @@
 // or "reloading"; the toast is `.update-toast` with a button `[data-action="reload-update"]`.
 
 import { engine } from "./engine.js";
+import { t } from "./i18n.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 
@@ -44,8 +45,8 @@ function showToast(message, onReload) {
   const text = document.createElement("span");
   text.className = "update-toast-text";
   text.textContent = message;
-  const reload = button("Reload", "reload-update");
-  const later = button("Later", "dismiss-update");
+  const reload = button(t("update.reload"), "reload-update");
+  const later = button(t("update.later"), "dismiss-update");
   reload.addEventListener("click", () => toastAction());
   later.addEventListener("click", () => {
     toast.hidden = true;
@@ -72,7 +73,7 @@ function showToast(message, onReload) {
  *   into it. When given, no toast is shown by this module (the caller shows its own).
  * options.beforeReload(): called right before the reload the player asked for (e.g. to
  *   flush the saved game); may return a Promise.
- * options.message: the toast text.
+ * options.message: the toast text (default: the catalogue's update.ready).
  * options.registerAfter: a Promise to wait for before registering (default: the engine
  *   is ready). On a first visit the engine's own downloads then fill the HTTP cache and
  *   the service worker's precache revalidates them (304) instead of downloading Pyodide
@@ -80,7 +81,7 @@ function showToast(message, onReload) {
  * Returns a Promise of {registration, checkForUpdate(), applyUpdate()}.
  */
 export async function initUpdates(options = {}) {
-  const message = options.message || "A new version is ready.";
+  const message = options.message || t("update.ready");
   const none = { registration: null, checkForUpdate: async () => false, applyUpdate() {} };
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
     setState("unsupported");

@@ -1,0 +1,437 @@
+// The game controller: it owns the game's state and every transition — starting, resuming
+// and watching games, the human's bids and cards, the next round, hints and the bots'
+// turns.  Views subscribe to its store (`controller.store`); the accessible layer and the
+// message box listen to its events.  It holds no rule: legality, reasons, scores and
+// winners come from the engine's view.
+//
+// No polling: transitions run one after another on a queue.  A bot's turn is a transition
+// too: each transition that leaves a bot (or a recorded move being watched) to act queues
+// the next one before it ends, so `busy` stays true until the human's controls accept
+// input again.  A new game aborts what is under way (pauses end, flights land at once).
+//
+// Events (CustomEvent detail):
+//   game    {how: "new"|"save"|"import"|"watch", view}  a game is on the table
+//   deal    {view}                                      a round was dealt
+//   move    {seat, kind: "bid"|"card", value, view}
+//   trick   {trick, view}                               a trick was completed
+//   round   {view}                                      a round (or the game) is over
+//   turn    {view}                                      the human's controls accept input
+//   idle    {view}                                      nothing is under way (after "turn")
+//   refused {card?, bid?, reason: {code, params}}       a move the human tried was refused
+//   hint    {hint}
+//   notice  {key, params, ms, kind}                     a message for the message box
+//   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
+
+import { createStore } from "./store.js";
+import { TIMING, pause } from "./timing.js";
+
+/** True while the human (seat 0) may act and the controls accept input. */
+export function acceptsInput(state) {
+  const v = state.view;
+  return Boolean(v && !state.busy && state.mode === "play" && v.your_turn && (v.phase === "bidding" || v.phase === "playing"));
+}
+
+const EMPTY_TRICK = { leader: 0, cards: [] };
+
+/** The trick to draw for a view: the current one, else the one just completed. */
+export function shownTrickFor(view) {
+  if (view.trick && view.trick.cards.length) return view.trick;
+  return view.last_trick || EMPTY_TRICK;
+}
+
+export class GameController extends EventTarget {
+  /**
+   * engine: {request(type, payload)} (engine.js); speed(): the current pause factor;
+   * save(view): stores the game after each transition (may be async).
+   */
+  constructor({ engine, speed = () => 1, save = async () => {} }) {
+    super();
+    this.engine = engine;
+    this.speed = speed;
+    this.save = save;
+    this.presenter = null; // set once the table is drawn (present.js)
+    this.store = createStore({
+      view: null,
+      busy: false,
+      mode: "play", // "watch": a record is being replayed
+      watch: null, // {seed, moves, next}
+      table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
+    });
+    this._tail = Promise.resolve();
+    this._game = 0; // bumped by every new game: older transitions stop
+    this._abort = new AbortController();
+  }
+
+  get state() {
+    return this.store.get();
+  }
+
+  // -- the engine -----------------------------------------------------------------------
+
+  /** A request as {result} or {error: {kind, message, code, params}} (never throws). */
+  async call(type, payload = {}) {
+    try {
+      return { result: await this.engine.request(type, payload) };
+    } catch (err) {
+      return { error: { kind: err.kind || "Error", message: err.message || String(err), code: err.code || "internal", params: err.params || {} } };
+    }
+  }
+
+  // -- events and state -----------------------------------------------------------------
+
+  emit(type, detail = {}) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  notice(key, params = {}, ms = 4200, kind = "") {
+    this.emit("notice", { key, params, ms, kind });
+  }
+
+  /** Show `view` (and table state `table`): every new view drops the last hint. */
+  setView(view, table = {}) {
+    this.store.set({ view });
+    this.store.merge("table", { hint: null, ...table });
+  }
+
+  setTable(partial) {
+    this.store.merge("table", partial);
+  }
+
+  // -- the queue --------------------------------------------------------------------------
+
+  /** Run `job(token)` after every transition before it; `busy` until the queue is idle. */
+  _enqueue(job) {
+    const token = this._game;
+    this._pending = (this._pending || 0) + 1;
+    if (!this.state.busy) this.store.set({ busy: true });
+    const run = this._tail.then(() => (token === this._game ? job(token) : undefined));
+    this._tail = run.catch((err) => console.error("a transition failed:", err)).finally(() => {
+      this._pending -= 1;
+      if (this._pending === 0) this._idle();
+    });
+    return run;
+  }
+
+  _idle() {
+    this.store.set({ busy: false });
+    const view = this.state.view;
+    if (acceptsInput({ ...this.state, busy: false })) this.emit("turn", { view });
+    this.emit("idle", { view });
+  }
+
+  _stale(token) {
+    return token !== this._game;
+  }
+
+  /** Stop everything under way for the current game (a new one is about to start). */
+  _newGame() {
+    this._game += 1;
+    this._abort.abort();
+    this._abort = new AbortController();
+    this.presenter?.cancel();
+    return this._game;
+  }
+
+  /** After a transition: store the game, then queue what must happen next by itself. */
+  async _after(token) {
+    if (this._stale(token)) return;
+    await this.save(this.state.view);
+    if (this._stale(token)) return;
+    const { view, mode } = this.state;
+    if (!view) return;
+    const acting = view.phase === "bidding" || view.phase === "playing";
+    if (acting && view.to_act !== null && view.to_act !== undefined && !view.your_turn) {
+      this._enqueue((t) => this._botStep(t));
+    } else if (mode === "watch") {
+      if (acting && view.your_turn) this._enqueue((t) => this._watchStep(t));
+      else if (view.phase === "round-over") this._enqueue((t) => this._watchNextRound(t));
+      else this._endWatch("end");
+    }
+  }
+
+  // -- the human's moves -----------------------------------------------------------------
+
+  /** The human bids `n` (refused with a reason when the controls do not accept it). */
+  bid(n, recorded = false) {
+    const view = this.state.view;
+    if (!view || view.phase !== "bidding") return Promise.resolve(false);
+    if (!recorded && !this._mayAct()) return Promise.resolve(false);
+    if (n > view.hand_size) return Promise.resolve(false);
+    return this._enqueue(async (token) => {
+      const { result, error } = await this.call("bid", { bid: n });
+      if (this._stale(token)) return false;
+      if (error) {
+        this.emit("refused", { bid: n, reason: error });
+        return false;
+      }
+      this.presenter.bid(0, n, result);
+      this.emit("move", { seat: 0, kind: "bid", value: n, view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** The human plays `card`; `fromRect` is where its flight starts (its place in the hand). */
+  play(card, fromRect = null, recorded = false) {
+    const view = this.state.view;
+    if (!view) return Promise.resolve(false);
+    const playable = view.phase === "playing" && (view.legal_cards || []).includes(card);
+    if (!recorded && (!playable || !acceptsInput(this.state))) {
+      this._refuseCard(card);
+      return Promise.resolve(false);
+    }
+    return this._enqueue(async (token) => {
+      const before = this.state.view;
+      const { result, error } = await this.call("play", { card });
+      if (this._stale(token)) return false;
+      if (error) {
+        this.emit("refused", { card, reason: error });
+        return false;
+      }
+      await this._showCard(0, card, before, result, fromRect, token);
+      await this._after(token);
+      return true;
+    });
+  }
+
+  _mayAct() {
+    if (this.state.mode === "watch") {
+      this.notice("notice.watching", {}, 4200, "move");
+      return false;
+    }
+    if (!acceptsInput(this.state)) {
+      this.notice("notice.not_your_turn_bid", {}, 4200, "move");
+      return false;
+    }
+    return true;
+  }
+
+  _refuseCard(card) {
+    const view = this.state.view;
+    if (this.state.mode === "watch") {
+      this.notice("notice.watching", {}, 4200, "move");
+      return;
+    }
+    let reason = (view.illegal_reason_codes || {})[card];
+    if (view.phase === "bidding") reason = { code: "reason.bid_first", params: {} };
+    else if (!reason) reason = { code: "move.wait_turn", params: {} }; // playable, but not yet
+    this.emit("refused", { card, reason });
+    this.setTable({ flash: { card, until: performance.now() + 900 } });
+    setTimeout(() => this.presenter?.redraw(), 950);
+  }
+
+  async _showCard(seat, card, before, view, fromRect, token) {
+    const completed = view.trick.cards.length === 0 && view.last_trick && view.last_trick.cards.includes(card);
+    this.emit("move", { seat, kind: "card", value: card, view });
+    await this.presenter.card(seat, card, before, view, fromRect, this._abort.signal);
+    if (this._stale(token) || !completed) return;
+    this.emit("trick", { trick: view.last_trick, view });
+    await this.presenter.collect(view, this._abort.signal);
+    if (view.phase === "round-over" || view.phase === "game-over") this.emit("round", { view });
+  }
+
+  nextRound(recorded = false) {
+    const view = this.state.view;
+    if (!view || view.phase !== "round-over") return Promise.resolve(false);
+    if (!recorded && this.state.mode === "watch") return Promise.resolve(false);
+    return this._enqueue(async (token) => {
+      const { result, error } = await this.call("next_round");
+      if (this._stale(token)) return false;
+      if (error) {
+        this.notice("notice.engine_error", { reason: error });
+        return false;
+      }
+      this.presenter.deal(result);
+      this.emit("deal", { view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** What the strongest bot at the table would do in the human's place. */
+  async hint() {
+    if (!acceptsInput(this.state)) {
+      this.notice("notice.hint_not_now", {}, 4200, "move");
+      return null;
+    }
+    const token = this._game;
+    const step = this.state.view.step;
+    this.notice("notice.thinking", {}, 1500, "move");
+    const { result, error } = await this.call("hint");
+    if (this._stale(token) || this.state.view.step !== step) return null;
+    if (error) {
+      this.notice("notice.no_hint", { reason: error }, 4200, "move");
+      return null;
+    }
+    this.setTable({ hint: result });
+    this.emit("hint", { hint: result });
+    return result;
+  }
+
+  // -- the bots ------------------------------------------------------------------------------
+
+  async _botStep(token) {
+    const signal = this._abort.signal;
+    if (this.presenter.dealing) await this.presenter.dealing; // the cards land first
+    await pause(TIMING.botPause * this.speed(), signal);
+    if (this._stale(token)) return;
+    const before = this.state.view;
+    const { result, error } = await this.call("bot_step");
+    if (this._stale(token)) return;
+    if (error) {
+      this.notice("notice.bot_error", { reason: error });
+      return;
+    }
+    if (!result.action) {
+      this.setView(result.view);
+      return;
+    }
+    const { seat, kind, value } = result.action;
+    if (kind === "bid") {
+      this.presenter.bid(seat, value, result.view);
+      this.emit("move", { seat, kind, value, view: result.view });
+    } else {
+      await this._showCard(seat, value, before, result.view, null, token);
+    }
+    await this._after(token);
+  }
+
+  // -- starting and resuming games ----------------------------------------------------------
+
+  /** A new game: {seed?, players, bots, rules}. `how` is reported in the "game" event. */
+  newGame(options, how = "new") {
+    const token = this._newGame();
+    if (this.state.mode === "watch" && how !== "watch") this._endWatch("stopped");
+    return this._enqueue(async () => {
+      const payload = { players: options.players, bots: options.bots, rules: options.rules };
+      if (options.seed) payload.seed = options.seed;
+      const { result, error } = await this.call("new_game", payload);
+      if (this._stale(token)) return false;
+      if (error) {
+        this.notice("notice.start_failed", { reason: error }, 8000);
+        await this._after(token); // the engine still holds the game before
+        return false;
+      }
+      this.presenter.deal(result);
+      this.emit("game", { how, view: result });
+      this.emit("deal", { view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** Put a record on the table: `how` "save" (the autosave) or "import" (a file).
+   *  `answer`, if given, is the engine's answer to that import already asked for. */
+  resume(record, how, answer = null) {
+    const token = this._newGame();
+    if (this.state.mode === "watch") this._endWatch("stopped");
+    return this._enqueue(async () => {
+      const { result, error } = await (answer ?? this.call("import_record", { record }));
+      if (this._stale(token)) return false;
+      if (error) {
+        if (how === "save") this.notice("notice.save_discarded", { reason: error }, 8000);
+        else this.notice("notice.file_refused", { reason: error }, 8000);
+        await this._after(token);
+        return false;
+      }
+      this.setView(result, { shownTrick: shownTrickFor(result), dealtCounts: null });
+      this.emit("game", { how, view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  // -- watching a record ---------------------------------------------------------------------
+  // The record is replayed through the engine: the same seed, rules and bot levels, seat
+  // 0's recorded bids and cards fed in, the bots answering through bot_step (they are
+  // seeded, so they repeat their recorded moves).  The record is only read as data here.
+
+  async watch(text) {
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      this.notice("notice.file_not_json", {}, 8000);
+      return false;
+    }
+    const check = await this.call("import_record", { record: text });
+    if (check.error) {
+      this.notice("notice.file_refused", { reason: check.error }, 8000);
+      return false;
+    }
+    const view = check.result;
+    const moves = humanMoves(record);
+    this.store.set({ mode: "watch", watch: { seed: view.seed, moves, next: 0 } });
+    this.emit("watch", { state: "start", seed: view.seed });
+    const ok = await this.newGame({ seed: view.seed, players: view.players, bots: view.seats.slice(1), rules: view.rules }, "watch");
+    if (!ok) this._endWatch("stopped");
+    return ok;
+  }
+
+  async _watchStep(token) {
+    await pause(Math.max(250, TIMING.botPause * this.speed()) || 40, this._abort.signal);
+    if (this._stale(token) || this.state.mode !== "watch") return;
+    const w = this.state.watch;
+    const move = w.moves[w.next];
+    if (!move) {
+      this._endWatch("end");
+      return;
+    }
+    this.store.set({ watch: { ...w, next: w.next + 1 } });
+    const { result, error } = move.kind === "bid"
+      ? await this.call("bid", { bid: move.value })
+      : await this.call("play", { card: move.value });
+    if (this._stale(token)) return;
+    if (error) {
+      this._endWatch("diverged");
+      return;
+    }
+    if (move.kind === "bid") {
+      this.presenter.bid(0, move.value, result);
+      this.emit("move", { seat: 0, kind: "bid", value: move.value, view: result });
+    } else {
+      await this._showCard(0, move.value, this.state.view, result, null, token);
+    }
+    await this._after(token);
+  }
+
+  async _watchNextRound(token) {
+    await pause(Math.max(250, TIMING.botPause * this.speed()) || 40, this._abort.signal);
+    if (this._stale(token) || this.state.mode !== "watch") return;
+    const { result, error } = await this.call("next_round");
+    if (this._stale(token) || error) return;
+    this.presenter.deal(result);
+    this.emit("deal", { view: result });
+    await this._after(token);
+  }
+
+  /** Stop replaying: the game on the table is the player's from here. */
+  stopWatching() {
+    if (this.state.mode !== "watch") return;
+    this._endWatch("stopped");
+  }
+
+  _endWatch(state) {
+    if (this.state.mode !== "watch") return;
+    const seed = this.state.watch?.seed;
+    this.store.set({ mode: "play", watch: null });
+    this.emit("watch", { state, seed });
+  }
+}
+
+/** Seat 0's recorded bids and cards, in order. */
+export function humanMoves(record) {
+  const moves = [];
+  const n = record.players;
+  for (const rnd of record.rounds || []) {
+    const bid = Array.isArray(rnd.bids) ? rnd.bids[0] : null;
+    if (bid === null || bid === undefined) break;
+    moves.push({ kind: "bid", value: bid });
+    for (const trick of rnd.tricks || []) {
+      (trick.cards || []).forEach((card, i) => {
+        if ((trick.leader + i) % n === 0) moves.push({ kind: "card", value: card });
+      });
+    }
+  }
+  return moves;
+}

@@ -1,0 +1,81 @@
+// What the game says as it goes: the live region for screen readers (every move, trick,
+// round and turn) and the message box for refusals and hints.  It listens to the
+// controller's events and finds its words in the catalogue.
+
+import { el, $ } from "./util.js";
+import { t, msg, percent } from "../i18n.js";
+import { seatName, seatNames } from "../names.js";
+import { turnText } from "./status.js";
+
+export function createAnnouncer({ controller, toast }) {
+  const live = $("live");
+  let last = 0;
+
+  /** Speak a line (appended; lines older than a few seconds are cleared). */
+  function say(text) {
+    const now = Date.now();
+    if (now - last > 4000) live.replaceChildren();
+    last = now;
+    live.append(el("p", {}, text));
+    while (live.childElementCount > 6) live.firstChild.remove();
+  }
+
+  const on = (type, fn) => controller.addEventListener(type, (e) => fn(e.detail));
+
+  on("game", ({ how, view }) => {
+    if (how === "new") say(t("announce.new_game", { players: view.players, seed: view.seed }));
+    else if (how === "save") say(t("announce.restored"));
+    else if (how === "import") say(t("announce.loaded", { seed: view.seed }));
+  });
+  on("deal", ({ view }) => {
+    toast.clearMove(); // a message about an earlier move does not belong to a new round
+    say(t("announce.deal", { round: view.round, rounds: view.rounds, cards: view.hand_size, trump_card: view.trump_card, name: seatName(view, view.dealer) }));
+  });
+  on("move", ({ seat, kind, value, view }) => {
+    if (kind === "bid") {
+      say(seat === 0 ? t("announce.you_bid", { n: value }) : t("announce.bids", { name: seatName(view, seat), n: value }));
+      if (view.phase === "playing") say(t("announce.bidding_over", { turn: turnText({ view, mode: controller.state.mode }) }));
+    } else {
+      say(seat === 0 ? t("announce.you_play", { card: value }) : t("announce.plays", { name: seatName(view, seat), card: value }));
+    }
+  });
+  on("trick", ({ trick, view }) => {
+    toast.clearMove();
+    say(trick.winner === 0 ? t("announce.you_win_trick") : t("announce.wins_trick", { name: seatName(view, trick.winner) }));
+  });
+  on("round", ({ view }) => {
+    const r = view.round_result;
+    if (!r) return;
+    const mine = r.bids[0] === r.taken[0] ? t("announce.you_made", { n: r.bids[0] }) : t("announce.you_missed", { bid: r.bids[0], taken: r.taken[0] });
+    const scores = seatNames(view).map((name, s) => t("announce.score", { name, points: view.scores[s] }));
+    say(t("announce.round_over", { round: view.round, mine, scores }));
+    if (view.phase === "game-over") say(t("announce.game_over", { count: view.winners.length, names: view.winners.map((s) => seatName(view, s)) }));
+  });
+  on("turn", ({ view }) => {
+    say(t(view.phase === "bidding" ? "announce.your_turn_bid" : "announce.your_turn_play"));
+  });
+  on("refused", ({ card, reason }) => {
+    const text = card ? t("notice.cant_play", { card, reason }) : msg(reason);
+    toast.show(text, 4200, "move");
+    say(text);
+  });
+  on("hint", ({ hint }) => {
+    if (hint.kind === "card") {
+      const text = t("announce.hint_card", { card: hint.suggestion });
+      toast.show(text, 4200, "move");
+      say(text);
+      document.querySelector(`#hand [data-card="${hint.suggestion}"]`)?.focus();
+    } else {
+      const odds = (hint.probabilities || []).map((p, n) => t("announce.odds_item", { n, chance: percent(p) }));
+      say(t("announce.hint_bid", { bid: hint.suggestion, odds }));
+    }
+  });
+  on("notice", (detail) => toast.notice(detail));
+  on("watch", ({ state, seed }) => {
+    if (state === "start") say(t("announce.watch_start", { seed }));
+    else if (state === "end") say(t("announce.watch_end"));
+    else if (state === "diverged") toast.show(t("notice.watch_diverged"), 8000);
+  });
+
+  return { say };
+}

@@ -1,0 +1,32 @@
+// What a screen reader finds about the table: each seat (bid, tricks, points, cards, dealer,
+// to act) and the cards on the table.
+
+import { el, $ } from "./util.js";
+import { t } from "../i18n.js";
+import { seatName } from "../names.js";
+
+export function renderSeats(state) {
+  const view = state.view;
+  const seats = $("seats");
+  seats.replaceChildren();
+  if (!view) return;
+  const list = el("ul");
+  for (let s = 0; s < view.players; s++) {
+    const bid = view.bids[s];
+    const parts = [
+      seatName(view, s),
+      bid === null ? t("seats.no_bid") : t("seats.bid", { n: bid }),
+      t("seats.took", { n: view.taken[s] }),
+      t("seats.points", { n: view.scores[s] }),
+      t("seats.cards", { n: view.hand_counts[s] }),
+    ];
+    if (view.dealer === s) parts.push(t("seats.dealer"));
+    if (view.to_act === s) parts.push(t("seats.to_act"));
+    list.append(el("li", {}, t("seats.line", { parts })));
+  }
+  seats.append(list);
+  const trick = view.trick && view.trick.cards.length
+    ? t("trick.so_far", { plays: view.trick.cards.map((c, i) => t("trick.play", { name: seatName(view, (view.trick.leader + i) % view.players), card: c })) })
+    : t("trick.empty");
+  $("trick-desc").textContent = t("trick.desc", { trump_card: view.trump_card, trick });
+}

@@ -1,0 +1,42 @@
+// The status line under the title and the page's state markers on <body> (the test
+// contract: data-phase, data-your-turn, data-busy, data-step, data-round, data-mode).
+
+import { $ } from "./util.js";
+import { t } from "../i18n.js";
+import { SUIT_SYMBOLS } from "../cards.js";
+import { seatName } from "../names.js";
+import { acceptsInput } from "../controller.js";
+
+/** Whose turn it is, in words. */
+export function turnText(state) {
+  const view = state.view;
+  if (view.phase === "game-over") return t("turn.game_over");
+  if (view.phase === "round-over") return t("turn.round_over");
+  if (view.your_turn && state.mode === "watch") return t("turn.watch_yours");
+  if (view.your_turn) return t(view.phase === "bidding" ? "turn.you_bid" : "turn.you_play");
+  if (view.to_act === null || view.to_act === undefined) return "";
+  return t(view.phase === "bidding" ? "turn.other_bid" : "turn.other_play", { name: seatName(view, view.to_act) });
+}
+
+export function statusText(state) {
+  const view = state.view;
+  if (!view) return t("status.loading");
+  return t("status.line", {
+    round: view.round, rounds: view.rounds, cards: t("status.cards", { n: view.hand_size }),
+    trump: SUIT_SYMBOLS[view.trump_suit] || "", turn: turnText(state),
+  });
+}
+
+export function renderStatus(state) {
+  const view = state.view;
+  $("status").textContent = statusText(state);
+  const body = document.body.dataset;
+  body.yourTurn = acceptsInput(state) ? "true" : "false";
+  body.busy = state.busy ? "true" : "false";
+  body.mode = state.mode;
+  if (view) {
+    body.step = String(view.step);
+    body.round = String(view.round);
+    if (!state.busy) body.phase = view.phase;
+  }
+}

@@ -1,0 +1,54 @@
+// Which game a visit opens: the saved game (no link, or the saved game's own link, as on a
+// reload), else the game a link asks for (seed, players, bots, rules), else a fresh one
+// from the player's settings.  Problems with the link are said, never fatal.
+
+import { parseFragment, checkBots, rulesPayload, botsVersionNumber } from "./fragment.js";
+import { rulesFromSettings, botsFromSettings } from "./settings.js";
+
+/** Say the link's problems in one message. */
+function sayProblems(controller, problems) {
+  if (!problems.length) return;
+  const sentences = problems.map((p) => ({ code: p.key, params: p.params }));
+  controller.notice("link.problems", { sentences }, 9000);
+}
+
+/** Is the link's game the saved one (same seed, players, bots and rules)? */
+function sameGame(options, saved, info) {
+  if (!saved || !options.seed) return false;
+  const o = saved.options;
+  if (o.seed !== options.seed) return false;
+  if (options.players !== undefined && options.players !== o.players) return false;
+  if (options.bots !== undefined && JSON.stringify(options.bots) !== JSON.stringify(o.bots)) return false;
+  if (options.rules !== undefined && options.rules !== (o.rules || info.default)) return false;
+  return true;
+}
+
+/**
+ * Open the game for `hash`.  saved: the save (or null); setup: {levels, defaultLevel,
+ * botsVersion, rules}; settings: the New game settings; early: the saved record's import
+ * asked for at start-up ({record, answer}) or null.
+ */
+export async function openFromLink({ hash, saved, controller, setup, settings, early }) {
+  const info = setup.rules;
+  const parsed = parseFragment(hash, setup.levels, info);
+  const { options, problems } = parsed;
+  const earlyAnswer = (record) => (early && early.record === record ? early.answer : null);
+  if (saved && (parsed.empty || sameGame(options, saved, info))) {
+    if (await controller.resume(saved.record, "save", earlyAnswer(saved.record))) {
+      sayProblems(controller, problems);
+      return;
+    }
+  }
+  const players = options.players || settings.players;
+  const bots = checkBots(options, players, problems) ?? botsFromSettings({ ...settings, players });
+  // A shared link names its rules unless they are the default; your own settings apply
+  // only to links without a seed.
+  const rules = options.rules ? rulesPayload(options.rules, info) : (options.seed ? info.default : rulesFromSettings(settings, info));
+  const ours = botsVersionNumber(setup.botsVersion);
+  if (options.bv !== undefined && ours !== null && options.bv !== ours) {
+    problems.push({ key: "link.bots_changed", params: { theirs: options.bv, ours } });
+  }
+  sayProblems(controller, problems);
+  const ok = await controller.newGame({ seed: options.seed, players, bots, rules });
+  if (!ok) await controller.newGame({ players: info.players.default, bots: setup.defaultLevel, rules: info.default });
+}

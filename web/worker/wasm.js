@@ -1,0 +1,54 @@
+// WebAssembly patches of the engine worker, installed before Pyodide loads.
+
+import { mark, progress } from "./progress.js";
+
+const SMALL_MODULE = 1024; // bytes; Pyodide's own module and any real one are compiled as asked
+
+/**
+ * Pyodide's loader wraps every JavaScript function it puts into the WebAssembly table in
+ * a tiny module of its own, compiled synchronously: ~260 compiles on every start (~18 ms
+ * of this thread on a repeat visit), of only ~30 different modules (one per function
+ * signature; the function itself is an import).  A compiled module is immutable, so the
+ * same bytes can share one: small modules are compiled once per content.
+ */
+function shareSmallModules() {
+  const Module = WebAssembly.Module;
+  const compiled = new Map(); // module bytes (as a string) -> WebAssembly.Module
+  const SharedModule = function Module_(bytes, ...rest) {
+    if (!new.target) throw new TypeError("WebAssembly.Module must be called with new");
+    const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : null;
+    if (rest.length || !view || view.length > SMALL_MODULE) return new Module(bytes, ...rest);
+    const key = String.fromCharCode.apply(null, view);
+    let module = compiled.get(key);
+    if (!module) {
+      module = new Module(view);
+      compiled.set(key, module);
+    }
+    return module;
+  };
+  SharedModule.prototype = Module.prototype;
+  for (const name of ["customSections", "exports", "imports"]) SharedModule[name] = Module[name];
+  WebAssembly.Module = SharedModule;
+}
+
+/** Report when Pyodide's module is compiled and instantiated.  (Only the streaming call:
+ *  Pyodide also instantiates a tiny helper module.) */
+function reportInstantiation() {
+  if (typeof WebAssembly.instantiateStreaming !== "function") return;
+  const original = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = function (...args) {
+    mark("instantiating");
+    const promise = original.apply(this, args);
+    promise.then(() => {
+      mark("wasm");
+      progress(0.75, "loading.starting_python");
+    }, () => {});
+    return promise;
+  };
+}
+
+export function installWasmPatches() {
+  shareSmallModules();
+  reportInstantiation();
+}
