@@ -8,7 +8,9 @@ export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660"
 
 export const rankOf = (card) => card.slice(0, -1);
 export const suitOf = (card) => card.slice(-1);
-export const rankLabel = (card) => (rankOf(card) === "T" ? "10" : rankOf(card));
+/** The index printed in a card's corner, as decks of the player's language print it
+ *  ("10", and B/D/K/A for German). */
+export const rankLabel = (card) => t(`rank.index.${rankOf(card)}`);
 export const isRed = (card) => suitOf(card) === "H" || suitOf(card) === "D";
 
 /** A card in words, in the player's language. */

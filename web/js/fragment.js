@@ -1,5 +1,5 @@
 // URL fragment <-> game options:
-//   #seed=<text>&players=<n>&bots=<level>[,<level>…][&rules=<rules>][&bv=<bots version>]
+//   #seed=<text>&players=<n>&bots=<level>[,<level>…][&rules=<rules>][&bv=<bots version>][&lang=<language>]
 // Never throws: hostile input gives a safe default and a list of problems, each a
 // catalogue entry {key, params} for the page to say in the player's language.
 //
@@ -9,9 +9,12 @@
 // this module only reads and writes the link's shape, and the engine (Ruleset.from_dict)
 // decides whether the values make a ruleset; a refusal is shown before a default game.
 // bv: the number of the bots version the link was made with ("jabberwocky-bots/<n>").
+// lang: the language to show the page in on this visit (en, de, cs, ko).
 // Pure functions (unit-tested with node --test).
 
-const KNOWN = new Set(["seed", "players", "bots", "rules", "bv"]);
+import { LANGUAGES } from "./i18n.js";
+
+const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang"]);
 const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
 const MAX_FRAGMENT = 20000;
 // link key -> [ruleset field, value from text, value to text]
@@ -141,6 +144,9 @@ function applyOption(options, key, value, problems, levels, info) {
     const parsed = parseRules(value, info);
     if (parsed.problem) problems.push(parsed.problem);
     else options.rules = parsed.text;
+  } else if (key === "lang") {
+    if (LANGUAGES.includes(value)) options.lang = value;
+    else problems.push(problem("link.lang", { value: clip(value), choices: LANGUAGES }));
   } else if (key === "bv") {
     if (/^\d{1,6}$/.test(value)) options.bv = Number(value);
     else problems.push(problem("link.unknown_option", { value: clip(`bv=${value}`) }));

@@ -37,10 +37,14 @@ let early = null;
 if (earlyRecord) {
   early = { record: earlyRecord, answer: engine.request("import_record", { record: earlyRecord }).then((result) => ({ result }), (e) => ({ error: { kind: e.kind, message: e.message, code: e.code, params: e.params } })) };
 }
-const lang = i18n.DEFAULT_LANGUAGE;
-const catalogue = i18n.fetchCatalogue(lang).catch(() => ({}));
-
 const prefs = createPrefs();
+// The language: a link's lang= for this visit, else the one the player chose, else the
+// browser's first one we speak.  Its catalogue is fetched at once.
+const linkLang = /[#&]lang=([a-z]{2})(?:&|$)/.exec(location.hash)?.[1];
+const lang = i18n.LANGUAGES.includes(linkLang) ? linkLang : prefs.prefs.lang ?? i18n.pickLanguage(navigator.languages);
+const catalogue = i18n.fetchCatalogue(lang).then((data) => ({ code: lang, data }))
+  .catch(() => i18n.fetchCatalogue(i18n.DEFAULT_LANGUAGE).then((data) => ({ code: i18n.DEFAULT_LANGUAGE, data })))
+  .catch(() => ({ code: i18n.DEFAULT_LANGUAGE, data: {} }));
 const controller = new GameController({
   engine,
   speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion),
@@ -72,6 +76,40 @@ function warmFontsWhileDownloading() {
     if (!engine.restoring) warmFonts(idle);
   };
   engine.addEventListener("progress", onProgress);
+}
+
+/** Show the page in `code` (the game goes on); remembered as the player's choice. */
+async function switchLanguage(code) {
+  if (!i18n.LANGUAGES.includes(code) || code === i18n.language()) return;
+  let data;
+  try {
+    data = await i18n.fetchCatalogue(code);
+  } catch {
+    controller.notice("notice.language_failed", {}, 6000);
+    $("language").value = i18n.language();
+    return;
+  }
+  i18n.useCatalogue(code, data);
+  prefs.setPrefs({ lang: code });
+}
+
+function languageMenu() {
+  const select = $("language");
+  select.replaceChildren(...i18n.LANGUAGES.map((code) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    // each language by its own name ("Deutsch", "čeština", "한국어"): no word of ours
+    option.textContent = new Intl.DisplayNames([code], { type: "language" }).of(code);
+    return option;
+  }));
+  select.value = i18n.language();
+  select.addEventListener("change", () => switchLanguage(select.value));
+  i18n.onLanguage((code) => {
+    select.value = code;
+    document.body.dataset.lang = code;
+  });
+  document.body.dataset.lang = i18n.language();
 }
 
 function createMenu() {
@@ -149,8 +187,10 @@ function wireTable() {
 }
 
 async function boot() {
-  i18n.useCatalogue(lang, await catalogue);
+  const { code, data } = await catalogue;
+  i18n.useCatalogue(code, data);
   fillStaticText();
+  languageMenu();
   drawLoadingFan();
   warmFontsWhileDownloading();
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");

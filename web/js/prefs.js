@@ -5,6 +5,7 @@
 import { createStore } from "./store.js";
 import { readPrefs, writePrefs } from "./save.js";
 import { SPEED_NAMES } from "./timing.js";
+import { LANGUAGES } from "./i18n.js";
 import { normalizeSettings } from "./settings.js";
 
 export function createPrefs() {
@@ -14,6 +15,7 @@ export function createPrefs() {
     prefs: {
       speed: SPEED_NAMES.includes(p.speed) ? p.speed : "normal",
       tipsDone: p.tipsDone === true,
+      lang: LANGUAGES.includes(p.lang) ? p.lang : null, // null: the browser's languages decide
       reducedMotion: false, // the system's setting, not stored
     },
     settings: null, // normalized once the engine's levels and rules are known

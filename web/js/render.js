@@ -2,7 +2,7 @@
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
 import { computeLayout } from "./layout.js";
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { seatName } from "./names.js";
 
 const RED = "#c0262d";
@@ -72,7 +72,8 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 // The table's text face (card ranks, badges, labels); warmFonts() prepares it.
-const SANS = '"DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
+// After the Latin faces, faces with Hangul: Korean needs one, and the system has it.
+const SANS = '"DejaVu Sans", "Helvetica Neue", Arial, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
 
 function cardCorner(ctx, card, w, h, color) {
   const fs = Math.max(11, Math.round(w * 0.23));
@@ -109,7 +110,7 @@ function makeCanvas(w, h) {
 
 function cardSprite(card, faceUp, w, h, dpr) {
   const face = faceUp !== false && card ? card : "back";
-  const key = `${face}|${w}|${h}|${dpr}`;
+  const key = `${face}|${w}|${h}|${dpr}|${language()}`; // the indices are the language's
   let sp = sprites.get(key);
   if (sp) return sp;
   if (sprites.size >= MAX_SPRITES) sprites.clear();
@@ -187,6 +188,7 @@ function drawFace(ctx, card, w, h) {
   ctx.restore();
   const rank = rankOf(card);
   if ("JQK".includes(rank)) {
+    const letter = rankLabel(card);
     const fw = w * 0.52;
     const fh = h * 0.56;
     const fx = (w - fw) / 2;
@@ -201,7 +203,7 @@ function drawFace(ctx, card, w, h) {
     ctx.font = `700 ${Math.round(fh * 0.46)}px "DejaVu Serif", Georgia, serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(rank, w / 2, fy + fh * 0.38);
+    ctx.fillText(letter, w / 2, fy + fh * 0.38);
     drawSuit(ctx, suit, w / 2, fy + fh * 0.76, fw * 0.34, color);
   } else {
     const size = rank === "A" ? w * 0.62 : w * 0.46;
