@@ -1,8 +1,18 @@
 // Where everything goes on the table for a viewport and a view: pure arithmetic, no
-// drawing and no DOM (unit-tested with node --test).
+// drawing and no DOM (unit-tested with node --test: nothing overlaps, everything fits).
+//
+// Three shapes:
+// - wide (desktops, tablets): the opponents around an oval, the trick in the middle;
+// - narrow (phones upright, w < 640): the opponents in a row at the top with their card
+//   backs under them, their trick cards under those, yours above your badge;
+// - short (phones on their side: h < 560 and wider than tall): the opponents in a row, no
+//   card backs, their trick cards under their badges, yours above your badge (beside the
+//   middle opponent's when there is one); the bid panel docks right.
 
-const TOP_WIDE = 58;
-const TOP_NARROW = 88;
+/** Heights of the top bar (CSS: .topbar), by shape. */
+export const TOP_BAR = { wide: 58, narrow: 84, short: 58 };
+/** Seat badges (CSS px), by shape. */
+export const BADGE = { wide: { w: 150, h: 58 }, narrow: { w: 150, h: 54 }, short: { w: 160, h: 54 } };
 
 /** Seat directions (degrees, 0 = right, 90 = up) for the opponents, in play order. */
 function opponentAngles(k) {
@@ -11,75 +21,154 @@ function opponentAngles(k) {
   return [172, 120, 60, 8];
 }
 
+export function shapeOf(w, h) {
+  if (h < 560 && w > h) return "short";
+  return w < 640 ? "narrow" : "wide";
+}
+
 /** Everything's position for a viewport of w x h CSS pixels and a view. */
 export function computeLayout(w, h, view) {
   const players = view ? view.players : 4;
-  const narrow = w < 640;
-  const short = !narrow && h < 560; // landscape phones: opponents in a row, no card backs
+  const shape = shapeOf(w, h);
+  const narrow = shape === "narrow";
+  const short = shape === "short";
   const handN = view ? Math.max(view.hand.length, 1) : 9;
-  const TOP_BAR = narrow ? TOP_NARROW : TOP_WIDE;
-  let cardW = Math.round(Math.min(w / (narrow ? 5.4 : 9.5), (h - TOP_BAR) * 0.13, 104));
-  cardW = Math.max(cardW, 50);
+  const bar = TOP_BAR[shape];
+  let cardW = Math.round(Math.min(w / (narrow ? 5.4 : 9.5), (h - bar) * 0.13, 104));
+  cardW = Math.max(cardW, h < 380 ? 44 : 50);
   const cardH = Math.round(cardW * 1.4);
   const margin = narrow ? 10 : 24;
-  const handY = h - cardH - (narrow ? 14 : 22);
-  const maxHandW = Math.min(w - 2 * margin, cardW * 9);
-  const step = handN > 1 ? Math.min(cardW * 0.92, (maxHandW - cardW) / (handN - 1)) : 0;
+  const handY = h - cardH - (narrow ? 14 : short ? 12 : 22);
+  // A few cards sit side by side with a small gap; more are fanned to fit.
+  const maxHandW = Math.min(w - 2 * margin, cardW * 9.5);
+  const step = handN > 1 ? Math.min(cardW * 1.06, (maxHandW - cardW) / (handN - 1)) : 0;
   const handW = cardW + step * (handN - 1);
   const handX = (w - handW) / 2;
   const hand = [];
   if (view) {
     view.hand.forEach((card, i) => {
-      hand.push({ card, x: handX + i * step, y: handY, w: cardW, h: cardH, hitW: i === handN - 1 ? cardW : step });
+      hand.push({ card, x: handX + i * step, y: handY, w: cardW, h: cardH, hitW: i === handN - 1 ? cardW : Math.min(step, cardW) });
     });
   }
   const trickW = Math.round(cardW * (narrow ? 0.82 : 0.86));
   const trickH = Math.round(trickW * 1.4);
-  const top = TOP_BAR + (narrow ? 8 : 12);
+  const top = bar + (narrow ? 8 : 6);
+  const badge = short && h < 380 ? { w: BADGE.short.w, h: 46 } : BADGE[shape];
   const humanBadgeY = handY - (narrow || short ? 30 : 40);
-  const centreTop = top + (narrow ? 120 : short ? 58 : 60);
-  const centreBottom = humanBadgeY - (narrow ? 20 : 24);
   const cx = w / 2;
-  const cy = (centreTop + centreBottom) / 2 + (narrow ? 6 : 0);
-  const seats = [{ x: cx, y: humanBadgeY, dir: { x: 0, y: 1 }, human: true }];
+  const seats = [{ x: cx, y: humanBadgeY, dir: { x: 0, y: 1 }, human: true, bw: 0, bh: narrow ? 26 : 30 }];
   const k = players - 1;
+  let cy;
+  const trickPos = [];
+  const ledTag = [];
+  let label;
+  let middle; // the free band between the opponents' trick cards and yours (phones)
   if (narrow || short) {
-    const cell = Math.min((w - 2 * margin) / k, 200);
+    const cell = Math.min((w - 2 * margin) / k, 220);
     const x0 = cx - (cell * k) / 2;
+    const seatY = top + badge.h / 2;
+    const backsH = narrow ? Math.round(cardW * 0.34 * 1.4) : 0;
+    const rowY = seatY + badge.h / 2 + (narrow ? backsH + 14 : 6); // the opponents' trick cards
+    // Your trick card above your badge.  On a phone on its side it goes beside the middle
+    // opponent's column when there is one (there is no room to stack the two).
+    // On the smallest screens on their side even that leaves no room: then it goes to the
+    // right of your badge.
+    const besideMiddle = short && k % 2 === 1;
+    let mineY = Math.max(besideMiddle ? rowY : 0, humanBadgeY - seats[0].bh / 2 - 8 - trickH);
+    let mineX = besideMiddle ? cx + trickW / 2 + 10 : cx - trickW / 2;
+    if (short && !besideMiddle && mineY < rowY + trickH + 4) {
+      mineX = Math.min(cx + HUMAN_BADGE_MAX / 2 + 12, w - margin - trickW);
+      mineY = humanBadgeY + seats[0].bh / 2 - trickH;
+    }
     for (let i = 0; i < k; i++) {
       const x = x0 + cell * (i + 0.5);
-      seats.push({ x, y: top + (short ? 26 : 58), dir: norm(x - cx, top - cy), cell });
+      seats.push({ x, y: seatY, dir: { x: 0, y: -1 }, cell, bw: Math.min(cell, badge.w) - 8, bh: badge.h });
     }
+    cy = (rowY + mineY + trickH) / 2;
+    trickPos.push({ x: mineX, y: mineY, rot: 0.02 });
+    for (let i = 1; i <= k; i++) trickPos.push({ x: seats[i].x - trickW / 2, y: rowY, rot: ((i * 37) % 11 - 5) * 0.006 });
+    for (let i = 0; i <= k; i++) {
+      const p = trickPos[i];
+      const near = narrow
+        ? [{ x: p.x + trickW / 2, y: i === 0 ? p.y - 14 : p.y + trickH + 14, align: "center" }]
+        : [{ x: p.x - 6, y: p.y + trickH / 2, align: "right" }, { x: p.x + trickW + 6, y: p.y + trickH / 2, align: "left" }];
+      ledTag.push(placeTag([...near, { x: p.x + trickW / 2, y: p.y + trickH / 2, align: "center" }], trickPos, trickW, trickH, w, h));
+    }
+    label = short && mineX + trickW + 14 + LABEL_MAX <= w
+      ? { x: mineX + trickW + 14, y: mineY + trickH / 2, align: "left" }
+      : short ? { x: mineX - 14, y: mineY + trickH / 2, align: "right" } : { x: cx, y: (rowY + trickH + mineY) / 2, align: "center" };
+    middle = { top: rowY + trickH + 26, bottom: mineY - 26 };
   } else {
+    const centreTop = top + 60;
+    const centreBottom = humanBadgeY - 24;
+    cy = (centreTop + centreBottom) / 2;
     const rx = w / 2 - Math.max(120, w * 0.12);
     const ry = (cy - top) - 52;
     opponentAngles(k).forEach((a) => {
       const r = (a * Math.PI) / 180;
       const x = cx + rx * Math.cos(r);
       const y = cy - ry * Math.sin(r) - (Math.abs(Math.cos(r)) > 0.9 ? 10 : 0);
-      seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170 });
+      seats.push({ x, y, dir: norm(Math.cos(r), -Math.sin(r)), cell: 170, bw: badge.w, bh: badge.h });
     });
+    seats.forEach((s, i) => {
+      const rot = ((i * 37) % 11 - 5) * 0.012;
+      if (players === 5 && i > 0) {
+        // five cards around the middle would overlap: the opponents' four in a row above
+        const col = [-1.62, -0.54, 0.54, 1.62][i - 1];
+        trickPos.push({ x: cx + col * trickW - trickW / 2, y: cy - trickH * 0.62 - trickH / 2, rot });
+      } else if (players === 5) {
+        trickPos.push({ x: cx - trickW / 2, y: cy + trickH * 0.62 - trickH / 2, rot });
+      } else {
+        trickPos.push({ x: cx + s.dir.x * trickW * 1.6 - trickW / 2, y: cy + s.dir.y * trickH * 0.72 - trickH / 2, rot });
+      }
+    });
+    trickPos.forEach((p, i) => {
+      const above = { x: p.x + trickW / 2, y: p.y - 13, align: "center" };
+      const below = { x: p.x + trickW / 2, y: p.y + trickH + 13, align: "center" };
+      const sides = [{ x: p.x - 6, y: p.y + trickH / 2, align: "right" }, { x: p.x + trickW + 6, y: p.y + trickH / 2, align: "left" }];
+      const centre = { x: p.x + trickW / 2, y: p.y + trickH / 2, align: "center" };
+      ledTag.push(placeTag(i === 0 ? [below, above, ...sides, centre] : [above, below, ...sides, centre], trickPos, trickW, trickH, w, h));
+    });
+    label = { x: cx, y: players === 5 ? cy : cy + (players === 3 ? trickH * 0.1 : 0), align: "center" };
+    middle = { top: cy - trickH, bottom: cy + trickH };
   }
-  // The trick: each card toward its player's side, far enough apart that every card's
-  // corner (rank and suit) stays visible, so you can tell who played what.
-  const trickPos = seats.map((s, i) => {
-    const rot = ((i * 37) % 11 - 5) * 0.012;
-    if (narrow || short) {
-      // Phones: the opponents' cards in a row, each under its player's badge; yours below.
-      if (i === 0) return { x: cx - trickW / 2, y: cy - trickH * (short ? 0.2 : 0.05), rot };
-      const gap = Math.min(s.cell || trickW, trickW * 1.9);
-      const x = cx + ((s.x - cx) / (s.cell || gap)) * Math.max(gap, trickW + 4);
-      return { x: x - trickW / 2, y: cy - trickH * (short ? 0.85 : 0.95), rot: rot * 0.5 };
-    }
-    return { x: cx + s.dir.x * trickW * 1.6 - trickW / 2, y: cy + s.dir.y * trickH * 0.72 - trickH / 2, rot };
-  });
   let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
-  if (short) trump = { x: margin + 4, y: cy - trickH / 2 - 4, w: trickW * 0.9, h: trickH * 0.9 };
+  if (short) trump = { x: margin + 4, y: top + badge.h + 8, w: trickW * 0.9, h: trickH * 0.9 };
   else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
   return {
-    w, h, narrow, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, cx, cy, trump,
-    top, margin, short, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
+    w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle,
+    cx, cy, trump, top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
   };
+}
+
+/** The height (px) of a card's corner index: the renderer's cardCorner() (rank, then suit). */
+export function indexHeight(cardW) {
+  return Math.max(11, Math.round(cardW * 0.23)) * 1.95;
+}
+
+/** A tag's box at `at` (the renderer sizes it to its words; this is the most it takes). */
+export function tagBox(at, w = TAG.w, h = TAG.h) {
+  const x = at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2;
+  return { x, y: at.y - h / 2, w, h };
+}
+
+export const TAG = { w: 56, h: 20 };
+/** The widest the winner's words and your badge are drawn (render.js fits them). */
+export const LABEL_MAX = 190;
+const HUMAN_BADGE_MAX = 300;
+
+const hits = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** The first of `candidates` whose tag stays on the screen and off every card's corners. */
+function placeTag(candidates, cards, cw, ch, w, h) {
+  const ih = indexHeight(cw);
+  const corners = cards.flatMap((p) => [
+    { x: p.x, y: p.y, w: cw * 0.36, h: ih }, { x: p.x + cw * 0.64, y: p.y + ch - ih, w: cw * 0.36, h: ih }]);
+  const fits = (at) => {
+    const box = tagBox(at);
+    return box.x >= 0 && box.y >= 0 && box.x + box.w <= w && box.y + box.h <= h && !corners.some((c) => hits(box, c));
+  };
+  return candidates.find(fits) ?? candidates[candidates.length - 1];
 }
 
 function norm(x, y) {

@@ -159,7 +159,8 @@ function wireTable() {
     const state = controller.state;
     renderer.request();
     const layout = renderer.relayout();
-    $("bid-panel").style.bottom = `${aboveYourBadge(layout)}px`;
+    $("bid-panel").style.bottom = layout.short ? "" : `${aboveYourBadge(layout)}px`;
+    $("tips").style.top = layout.narrow ? `${Math.round(layout.middle.top)}px` : "";
     hand.render(state, layout);
     bids.render(state);
     renderStatus(state);

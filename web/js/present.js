@@ -33,13 +33,15 @@ export function createPresenter({ renderer, controller, speed }) {
     controller.setView(view, { shownTrick: completed ? view.last_trick : view.trick });
   }
 
-  /** The finished trick stays a moment, then its cards go to the winner. */
+  /** The finished trick stays a moment (its winner said in words), then its cards go to
+   *  the winner.  Without motion it stays, still, a readable while: the next card played
+   *  replaces it (or the player moves on first). */
   async function collect(view, signal) {
     const f = speed();
     const last = view.last_trick;
-    if (!(f > 0) || !last) return;
-    await pause(TIMING.hold * f, signal);
-    if (signal?.aborted) return;
+    if (!last) return;
+    await pause(f > 0 ? Math.max(TIMING.hold * f, 600) : TIMING.readable, signal);
+    if (signal?.aborted || !(f > 0)) return;
     const layout = renderer.relayout();
     const to = seatOrigin(layout, last.winner);
     controller.setTable({ shownTrick: { leader: last.leader, cards: [] } });

@@ -1,7 +1,7 @@
 // Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
-import { computeLayout } from "./layout.js";
+import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
 import { t, language } from "./i18n.js";
 import { seatName } from "./names.js";
 
@@ -147,7 +147,7 @@ function paintCard(ctx, card, w, h) {
   }
 }
 
-/** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), rot, and sprite {w, h}
+/** A card at (x, y) size w x h; opts: faceUp, dim, glow (color), glowWidth, rot, and sprite {w, h}
  *  (the size to draw the card at before scaling: moving cards reuse one image). */
 export function drawCard(ctx, card, x, y, w, h, opts = {}) {
   const m = ctx.getTransform();
@@ -165,7 +165,7 @@ export function drawCard(ctx, card, x, y, w, h, opts = {}) {
   const r = Math.max(4, w * 0.08);
   if (opts.glow) {
     roundRect(ctx, -1.5, -1.5, w + 3, h + 3, r + 1.5);
-    ctx.lineWidth = 3;
+    ctx.lineWidth = opts.glowWidth || 3;
     ctx.strokeStyle = opts.glow;
     ctx.stroke();
   }
@@ -288,7 +288,7 @@ function text(ctx, str, x, y, size, color, weight = 600, align = "center") {
 export function warmFonts(later) {
   const ctx = makeCanvas(4, 4).getContext("2d");
   const sample = [t("table.trump"), t("table.broken"), t("table.led"), t("badge.dealer_mark"),
-    t("badge.human", { name: t("seat.you"), bid: 0, taken: 0, points: 0 }), t("seat.bot", { n: 1 }), "0123456789"].join(" ");
+    t("badge.human", { name: t("seat.you"), bid: 0, taken: 0, score: t("badge.points", { points: 0 }) }), t("seat.bot", { n: 1 }), "0123456789"].join(" ");
   const fonts = [500, 600, 700, 800].flatMap((weight) => [10, 11, 12, 13, 14].map((size) =>
     `${weight} ${size}px ${SANS}`));
   const next = () => {
@@ -309,9 +309,9 @@ function fitText(ctx, str, max, size, weight = 600) {
 }
 
 function drawBadge(ctx, L, view, seat, s, now) {
-  const narrow = L.narrow;
-  const bw = narrow || L.short ? Math.min(s.cell || 96, L.short ? 150 : 100) - 6 : 150;
-  const bh = narrow ? 50 : 54;
+  const small = L.narrow || L.short;
+  const bw = s.bw;
+  const bh = s.bh;
   const x = s.x - bw / 2;
   const y = s.y - bh / 2;
   const active = view.to_act === seat && (view.phase === "bidding" || view.phase === "playing");
@@ -331,26 +331,27 @@ function drawBadge(ctx, L, view, seat, s, now) {
   ctx.lineWidth = active ? 2.5 : 1;
   ctx.strokeStyle = active ? "#ffd65a" : "rgba(255,255,255,0.18)";
   ctx.stroke();
-  const name = fitText(ctx, seatName(view, seat), bw - 30, narrow ? 12 : 14, 700);
-  text(ctx, name, s.x, y + (narrow ? 13 : 15), narrow ? 12 : 14, "#fff", 700);
+  const nameSize = small ? 13 : 14;
+  const lineSize = small ? 12 : 13;
+  text(ctx, fitText(ctx, seatName(view, seat), bw - 26, nameSize, 700), s.x, y + bh * 0.26, nameSize, "#fff", 700);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
-  const line = t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: view.taken[seat] });
-  text(ctx, line, s.x, y + (narrow ? 29 : 33), narrow ? 11 : 13, exact ? "#9be7a9" : "#e8efe9", 500);
-  const pts = view.scores[seat];
-  text(ctx, t("badge.points", { points: pts }), s.x, y + (narrow ? 42 : 46), narrow ? 10 : 11, "#b9c9bf", 500);
-  if (view.dealer === seat) {
-    const dx = x + bw - 2;
-    const dy = y + 2;
-    ctx.beginPath();
-    ctx.arc(dx, dy, narrow ? 9 : 11, 0, Math.PI * 2);
-    ctx.fillStyle = "#f5f0e1";
-    ctx.fill();
-    ctx.strokeStyle = "#8a6d1d";
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    text(ctx, t("badge.dealer_mark"), dx, dy + 0.5, narrow ? 10 : 12, "#5a4510", 800);
-  }
+  const line = fitText(ctx, t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: view.taken[seat] }), bw - 10, lineSize, 500);
+  text(ctx, line, s.x, y + bh * 0.56, lineSize, exact ? "#9be7a9" : "#e8efe9", 500);
+  const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), bw - 10, 12, 500);
+  text(ctx, pts, s.x, y + bh * 0.81, 12, "#c3d3c9", 500);
+  if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
+}
+
+function dealerMark(ctx, x, y, r) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = "#f5f0e1";
+  ctx.fill();
+  ctx.strokeStyle = "#8a6d1d";
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  text(ctx, t("badge.dealer_mark"), x, y + 0.5, 12, "#5a4510", 800);
 }
 
 function drawOpponentBacks(ctx, L, seat, s, count) {
@@ -360,9 +361,9 @@ function drawOpponentBacks(ctx, L, seat, s, count) {
   const step = Math.min(bw * 0.32, (L.narrow ? 58 : 100) / Math.max(count, 1));
   const total = bw + step * (count - 1);
   // In front of the player: toward the centre of the table.
-  const off = L.narrow ? 27 + bh * 0.5 : 27 + bh * 0.5 + 4;
+  const off = s.bh / 2 + 4 + bh * 0.5;
   const side = !L.narrow && Math.abs(s.dir.x) > 0.9;
-  const cx = side ? s.x - s.dir.x * (75 + total * 0.5 + 8) : s.x;
+  const cx = side ? s.x - s.dir.x * (s.bw / 2 + total * 0.5 + 8) : s.x;
   const cy = side ? s.y : s.y + off;
   const x0 = cx - total / 2;
   const y0 = cy - bh / 2;
@@ -383,24 +384,37 @@ function drawTrump(ctx, L, view) {
   if (view.trump_broken) text(ctx, t("table.broken"), lx, T.y + T.h + (L.narrow ? 29 : 32), L.narrow ? 10 : 12, "#c9d8cf", 500);
 }
 
+const WON = "#7ee081"; // the trick's winner: green, unlike the gold of the seat to act
+
 function drawTrick(ctx, L, view, shown) {
   if (!shown || !shown.cards) return;
+  const complete = shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null;
   shown.cards.forEach((card, i) => {
     const seat = (shown.leader + i) % view.players;
     const p = L.trickPos[seat];
-    const glow = shown.winner === seat ? "#ffd65a" : null;
-    drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow });
+    const won = complete && shown.winner === seat;
+    drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow: won ? WON : null, glowWidth: won ? 5 : 3, dim: complete && !won });
   });
-  if (shown.cards.length > 1) {
-    // who led: a small tag on the first card's edge away from the centre row
-    const p = L.trickPos[shown.leader];
-    const below = shown.leader === 0;
-    // Landscape phones have no room above or below a trick card (seat badges, your
-    // badge): the tag then sits on the card's lower edge, clear of its top corner.
-    const y = L.short ? p.y + L.trickH - 12 : below ? p.y + L.trickH + 10 : p.y - 10;
-    pill(ctx, p.x + L.trickW / 2 - 22, y - 8, 44, 16, "rgba(8, 22, 15, 0.85)", null);
-    text(ctx, t("table.led"), p.x + L.trickW / 2, y + 0.5, 11, "#f6e7b0", 700);
+  if (shown.cards.length > 1 && !complete) {
+    // who led: a tag next to the first card, clear of its corners
+    tag(ctx, L.ledTag[shown.leader], t("table.led"), "rgba(8, 22, 15, 0.88)", "#f6e7b0", 12, TAG.w);
   }
+  if (complete) {
+    const words = shown.winner === 0 ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
+    tag(ctx, L.label, words, "rgba(10, 40, 18, 0.92)", WON, 14, LABEL_MAX);
+  }
+}
+
+/** A pill with `words` anchored at {x, y, align} (the pill's left, centre or right);
+ *  at most TAG.w wide for the led tag (layout.js places it by that size). */
+function tag(ctx, at, words, fill, color, size = 12, maxW = Infinity) {
+  const fitted = fitText(ctx, words, maxW - 12, size, 700);
+  ctx.font = `700 ${size}px ${SANS}`;
+  const w = ctx.measureText(fitted).width + 12;
+  const h = size + 8;
+  const x = at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2;
+  pill(ctx, x, at.y - h / 2, w, h, fill, color);
+  text(ctx, fitted, x + w / 2, at.y + 0.5, size, color, 700);
 }
 
 function drawHand(ctx, L, view, ui, count) {
@@ -429,10 +443,12 @@ function drawHumanBadge(ctx, L, view, now) {
   const s = L.seats[0];
   const active = view.to_act === 0 && (view.phase === "bidding" || view.phase === "playing");
   const bid = view.bids[0];
-  const label = t("badge.human", { name: seatName(view, 0), bid: bid === null ? "–" : bid, taken: view.taken[0], points: view.scores[0] });
-  ctx.font = `600 ${L.narrow ? 12 : 14}px ${SANS}`; // the face text() draws it in
+  const size = L.narrow ? 13 : 14;
+  const full = t("badge.human", { name: seatName(view, 0), bid: bid === null ? "–" : bid, taken: view.taken[0], score: t("badge.points", { points: view.scores[0] }) });
+  const label = fitText(ctx, full, Math.min(L.w - 2 * L.margin - 70, 264), size, 600);
+  ctx.font = `600 ${size}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
-  const h = L.narrow ? 26 : 30;
+  const h = s.bh;
   const x = s.x - w / 2;
   const y = s.y - h / 2;
   let stroke = null;
@@ -441,17 +457,8 @@ function drawHumanBadge(ctx, L, view, now) {
     stroke = `rgba(255, 214, 90, ${pulse})`;
   }
   pill(ctx, x, y, w, h, active ? "rgba(38, 30, 8, 0.92)" : "rgba(8, 22, 15, 0.78)", stroke);
-  text(ctx, label, s.x, s.y + 0.5, L.narrow ? 12 : 14, "#fff", 600);
-  if (view.dealer === 0) {
-    ctx.beginPath();
-    ctx.arc(x + w + 14, s.y, 11, 0, Math.PI * 2);
-    ctx.fillStyle = "#f5f0e1";
-    ctx.fill();
-    ctx.strokeStyle = "#8a6d1d";
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    text(ctx, t("badge.dealer_mark"), x + w + 14, s.y + 0.5, 12, "#5a4510", 800);
-  }
+  text(ctx, label, s.x, s.y + 0.5, size, "#fff", 600);
+  if (view.dealer === 0) dealerMark(ctx, x + w + 14, s.y, 11);
 }
 
 // ---------------------------------------------------------------- renderer

@@ -5,7 +5,9 @@
 export const SPEEDS = { slow: 1.7, normal: 1, fast: 0.45, instant: 0 };
 export const SPEED_NAMES = Object.keys(SPEEDS);
 
-export const TIMING = { botPause: 520, fly: 280, hold: 850, collect: 320, dealEach: 45, dealFly: 240 };
+// readable: how long (ms) a finished trick stays when nothing moves (reduced motion,
+// "instant"): no movement must not mean no information.
+export const TIMING = { botPause: 520, fly: 280, hold: 850, collect: 320, dealEach: 45, dealFly: 240, readable: 1500 };
 
 /** The multiplier of every pause and flight: 0 when motion is reduced or speed is instant. */
 export function speedFactor(speed, reducedMotion) {

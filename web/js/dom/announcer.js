@@ -60,6 +60,7 @@ export function createAnnouncer({ controller, toast }) {
     say(text);
   });
   on("hint", ({ hint }) => {
+    toast.clearMove(); // "Thinking…" is over: the odds or the card are the answer
     if (hint.kind === "card") {
       const text = t("announce.hint_card", { card: hint.suggestion });
       toast.show(text, 4200, "move");

@@ -1,0 +1,76 @@
+// The table's geometry on phones (both ways up) and desktops, 3 to 5 players, 1 to 9
+// cards: everything inside the screen, no trick card over another or over a badge, a few
+// cards side by side, tags off the cards' corners.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX } from "../../web/js/layout.js";
+
+const SCREENS = [[320, 568], [360, 740], [390, 844], [430, 932], [568, 320], [667, 375], [844, 390], [932, 430],
+  [1024, 768], [1280, 800], [1920, 1080]];
+const CARDS = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"];
+
+function view(players, n) {
+  return { players, hand: CARDS.slice(0, n) };
+}
+
+const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const inside = (r, w, h) => r.x >= 0 && r.y >= 0 && r.x + r.w <= w && r.y + r.h <= h;
+
+function each(fn) {
+  for (const [w, h] of SCREENS) for (const players of [3, 4, 5]) for (let n = 1; n <= 9; n++) fn(w, h, players, n, computeLayout(w, h, view(players, n)));
+}
+
+test("the shapes: phones upright are narrow, on their side short, the rest wide", () => {
+  assert.equal(shapeOf(390, 844), "narrow");
+  assert.equal(shapeOf(844, 390), "short");
+  assert.equal(shapeOf(1280, 800), "wide");
+});
+
+test("the hand fits the screen, and up to three cards sit side by side", () => {
+  each((w, h, players, n, L) => {
+    for (const slot of L.hand) assert.ok(inside(slot, w, h), `${w}x${h} ${n} cards: a card outside`);
+    if (n <= 3 && w >= 360) {
+      for (let i = 1; i < n; i++) assert.ok(L.hand[i].x >= L.hand[i - 1].x + L.hand[i - 1].w, `${w}x${h}: ${n} cards overlap`);
+    }
+    for (const slot of L.hand) assert.ok(slot.hitW > 0 && slot.hitW <= slot.w);
+  });
+});
+
+test("trick cards overlap neither each other nor a badge, and stay on the screen", () => {
+  each((w, h, players, n, L) => {
+    const cards = L.trickPos.map((p) => ({ x: p.x, y: p.y, w: L.trickW, h: L.trickH }));
+    const badges = L.seats.slice(1).map((s) => ({ x: s.x - s.bw / 2, y: s.y - s.bh / 2, w: s.bw, h: s.bh }));
+    for (const c of cards) assert.ok(inside(c, w, h), `${w}x${h} ${players}p: a trick card outside`);
+    for (let i = 0; i < cards.length; i++) {
+      for (let j = i + 1; j < cards.length; j++) assert.ok(!overlap(cards[i], cards[j]), `${w}x${h} ${players}p: trick cards ${i} and ${j} overlap`);
+      for (const b of badges) assert.ok(!overlap(cards[i], b), `${w}x${h} ${players}p: trick card ${i} over a badge`);
+    }
+    for (let i = 0; i < badges.length; i++) {
+      for (let j = i + 1; j < badges.length; j++) assert.ok(!overlap(badges[i], badges[j]), `${w}x${h} ${players}p: badges overlap`);
+      assert.ok(badges[i].y >= L.top - 8, `${w}x${h}: a badge under the top bar`);
+    }
+  });
+});
+
+test("the winner's words stay on the screen", () => {
+  each((w, h, players, n, L) => {
+    assert.ok(inside(tagBox(L.label, LABEL_MAX, 24), w, h), `${w}x${h} ${players}p: the label is off the screen`);
+  });
+});
+
+test("the 'led' tag covers no trick card's corners", () => {
+  each((w, h, players, n, L) => {
+    L.trickPos.forEach((_, i) => {
+      const rect = tagBox(L.ledTag[i]);
+      assert.ok(inside(rect, w, h), `${w}x${h} ${players}p: tag ${i} outside`);
+      L.trickPos.forEach((p, j) => {
+        const corner = L.trickW * 0.36;
+        const ih = indexHeight(L.trickW);
+        const topLeft = { x: p.x, y: p.y, w: corner, h: ih };
+        const bottomRight = { x: p.x + L.trickW - corner, y: p.y + L.trickH - ih, w: corner, h: ih };
+        assert.ok(!overlap(rect, topLeft) && !overlap(rect, bottomRight), `${w}x${h} ${players}p: tag ${i} over card ${j}'s index`);
+      });
+    });
+  });
+});
