@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,3 +79,27 @@ def test_build_py_with_a_step_file_missing_exits_non_zero(tmp_path: Path) -> Non
             "tests/pyodide/snapshot.mjs, which is missing") in done.stderr
     assert not (root / ".venv").exists(), "it stops before setting anything up"
     assert "passed" not in done.stderr + done.stdout
+
+
+def _load_build_py() -> Any:
+    spec = importlib.util.spec_from_file_location("jabberwocky_build_py_test", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_micropip_is_checked_against_its_pinned_sha256(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build_py = _load_build_py()
+    version, _ = build_py.MICROPIP
+    monkeypatch.setattr(build_py, "WHEELS", tmp_path)
+    monkeypatch.setattr(build_py, "micropip_version", lambda: version)
+    tampered = tmp_path / f"micropip-{version}-py3-none-any.whl"
+    tampered.write_bytes(b"not the wheel PyPI serves")
+    with pytest.raises(SystemExit, match=r"not the [0-9a-f]{64} pinned in build\.py"):
+        build_py.ensure_micropip()
+    assert not tampered.exists(), "a file that fails the check is removed"
+    monkeypatch.setattr(build_py, "micropip_version", lambda: "99.0")
+    with pytest.raises(SystemExit, match=r"names micropip 99\.0, build\.py pins"):
+        build_py.ensure_micropip()
