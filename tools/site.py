@@ -244,7 +244,7 @@ def stdlib_zip(wheel: bytes) -> Path:
     node = shutil.which("node")
     if node is None:
         sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
-                 "Node.js 18 or newer, then run this again")
+                 "Node.js 22 or 24, then run this again")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
         old.unlink()  # made for another wheel or Pyodide
