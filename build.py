@@ -280,7 +280,7 @@ def lock() -> None:
     """requirements/dev.txt anew with the newest versions pyproject.toml allows."""
     ensure_venv(with_bench=False)
     uv = Path(sys.executable).parent / "uv"
-    run([str(uv if uv.exists() else "uv"), *LOCK_COMMAND, "--upgrade"])
+    run([str(uv if uv.exists() else "uv"), *LOCK_COMMAND, "--upgrade", "--quiet"])
     log("requirements/dev.txt refreshed: run python3 build.py test, then commit it")
 
 
