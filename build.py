@@ -5,10 +5,14 @@
     python3 build.py build     set up what is missing and build _site/
     python3 build.py test      set up everything (venv, npm, Chromium) and run every test
     python3 build.py bench     run the benchmarks in bench/ and print their figures
+    python3 build.py screenshots   make the committed screenshots anew (docs/screenshots/)
+    python3 build.py lock      refresh requirements/dev.txt (the hashed lock) to the newest
 
 Set-up is idempotent: the npm packages come from package-lock.json (``npm ci``), the
-micropip wheel from PyPI (the version Pyodide's lockfile names), the Python tools into
-``.venv`` (from ``pyproject.toml``'s extras).  Nothing is fetched from anywhere else.
+micropip wheel from PyPI (the version Pyodide's lockfile names, checked against the
+SHA-256 pinned here), the Python tools into ``.venv`` from requirements/dev.txt (exact
+versions, every file's hash required), then the project itself (``--no-deps -e .``).
+Nothing is fetched from anywhere else.
 """
 
 from __future__ import annotations
@@ -22,12 +26,25 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "_site"
 CACHE = ROOT / ".cache"
 WHEELS = CACHE / "wheels"
 VENV = ROOT / ".venv"
+LOCK = ROOT / "requirements" / "dev.txt"
+LOCK_COMMAND = ["pip", "compile", "pyproject.toml", "--extra", "dev", "--extra", "e2e",
+                "--universal", "--python-version", "3.11", "--generate-hashes",
+                "-o", "requirements/dev.txt"]
+"""How requirements/dev.txt is made (``uv`` + these; ``build.py lock`` adds --upgrade)."""
+MICROPIP = ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+"""The micropip wheel the site ships: the version the pinned Pyodide's lockfile names and
+the SHA-256 of PyPI's file (its own index lists the same), checked after each download
+and on each use of the cached copy.  Pyodide's lockfile has another hash for its own
+build of the wheel, so that one cannot be used."""
+NODE_MAINTAINED = 22
+"""The oldest Node.js line still maintained (20 reached its end of life in April 2026)."""
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -59,31 +76,62 @@ def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
 
-def ensure_venv(extras: str = "dev,e2e,bench") -> None:
-    """Create ``.venv`` and install the project with ``extras``; re-run inside it.
+def bench_requirements() -> list[str]:
+    """pyproject.toml's optional ``bench`` extra (OpenSpiel), which is not locked."""
+    import tomllib
 
-    The install is skipped when ``pyproject.toml`` has not changed since the last one.
-    The ``bench`` extra (OpenSpiel) is optional: a failure to install it is reported
-    and the engine benchmark then runs without its comparison.
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        return list(tomllib.load(fh)["project"]["optional-dependencies"]["bench"])
+
+
+def ensure_venv(with_bench: bool = True) -> None:
+    """Create ``.venv``, install the locked tools and the project; re-run inside it.
+
+    The tools come from requirements/dev.txt with ``--require-hashes``: the exact
+    versions, each file checked against its hash.  The project is then installed with
+    ``--no-deps --no-build-isolation -e .`` (setuptools is in the lock, so nothing is
+    fetched unlocked).  The install is skipped while pyproject.toml and the lock are
+    unchanged since the last one.  The ``bench`` extra (OpenSpiel) is optional and not
+    locked: a failure to install it is reported, and the engine benchmark then runs
+    without its comparison.
     """
     if in_venv():
         return
+    if not LOCK.is_file():
+        sys.exit(f"{LOCK.relative_to(ROOT)} is missing: it pins the Python tools; restore "
+                 "it from git (or make it anew with python3 build.py lock)")
     if not venv_python().exists():
         run([sys.executable, "-m", "venv", str(VENV)])
     stamp = VENV / ".jabberwocky-installed"
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + LOCK.read_bytes()
+                          + (b"bench" if with_bench else b"")).hexdigest()
     if not stamp.exists() or stamp.read_text() != want:
         py = str(venv_python())
-        run([py, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-        core = ",".join(e for e in extras.split(",") if e != "bench")
-        run([py, "-m", "pip", "install", "-q", "-e", f".[{core}]"])
-        if "bench" in extras:
-            opt = subprocess.run([py, "-m", "pip", "install", "-q", "-e", ".[bench]"], cwd=ROOT)
+        run([py, "-m", "pip", "install", "-q", "--require-hashes", "-r", str(LOCK)])
+        run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "-e", "."])
+        if with_bench:
+            opt = subprocess.run([py, "-m", "pip", "install", "-q", *bench_requirements()],
+                                 cwd=ROOT)
             if opt.returncode:
                 log("note: the optional bench extra (open_spiel) did not install")
         stamp.write_text(want)
     log("re-running inside .venv")
     os.execv(str(venv_python()), [str(venv_python()), str(ROOT / "build.py"), *sys.argv[1:]])
+
+
+def check_node() -> None:
+    """A word (not an error) when Node.js is older than the maintained lines."""
+    node = shutil.which("node")
+    if node is None:
+        return
+    done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    try:
+        major = int(done.stdout.strip().lstrip("v").split(".")[0])
+    except ValueError:
+        return
+    if major < NODE_MAINTAINED:
+        log(f"note: Node.js {done.stdout.strip()} is past its end of life; the project is "
+            f"tested with Node.js {NODE_MAINTAINED} and 24")
 
 
 def ensure_npm() -> None:
@@ -94,7 +142,9 @@ def ensure_npm() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("npm is needed (Node.js 18 or newer): install Node.js, then run this again")
+        sys.exit(f"npm is needed (Node.js {NODE_MAINTAINED} or 24, with npm): install "
+                 "Node.js, then run this again")
+    check_node()
     run([npm, "ci", "--no-audit", "--no-fund"])
 
 
@@ -119,7 +169,20 @@ def ensure_wheel(name: str, version: str) -> Path:
 
 
 def ensure_micropip() -> Path:
-    return ensure_wheel("micropip", micropip_version())
+    """The micropip wheel, its version and SHA-256 checked against ``MICROPIP``."""
+    version, sha256 = MICROPIP
+    named = micropip_version()
+    if named != version:
+        sys.exit(f"the pinned Pyodide names micropip {named}, build.py pins {version}: set "
+                 f"MICROPIP in build.py to {named} and the SHA-256 of its wheel on PyPI")
+    wheel = ensure_wheel("micropip", version)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != sha256:
+        wheel.unlink()
+        sys.exit(f"{wheel.name} has SHA-256 {digest}, not the {sha256} pinned in build.py: "
+                 "the file was removed; run this again to download it anew, and if it "
+                 "differs again, do not use it")
+    return wheel
 
 
 def find_chromium() -> str | None:
@@ -167,32 +230,58 @@ def serve(port: int) -> None:
     site.serve(SITE, port)
 
 
+def load_test_steps() -> ModuleType:
+    """tools/test_steps.py (the list of steps); its absence is an error, not fewer steps."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tools import test_steps as module
+
+    return module
+
+
 def test(args: argparse.Namespace) -> None:
-    """Every check, in order; stops at the first failing step."""
+    """Every check, in order; stops at the first failing step.
+
+    The steps come from tools/test_steps.py.  Before any set-up, ``--only`` must match a
+    step and every step's files must exist; otherwise the command fails naming them.
+    """
+    steps_module = load_test_steps()
+    all_steps = steps_module.steps(sys.executable)
+    try:
+        steps_module.check(all_steps, args.only)
+    except steps_module.StepError as exc:
+        sys.exit(f"[build] {exc}")
     ensure_venv()
     ensure_npm()
     ensure_chromium()
-    py = sys.executable
-    steps: list[tuple[str, list[str]]] = [
-        ("ruff", [py, "-m", "ruff", "check", "src", "tests", "bench", "tools", "e2e", "build.py"]),
-        ("mypy --strict", [py, "-m", "mypy"]),
-        ("engine tests (CPython)", [py, "-m", "pytest", "-q", "tests"]),
-    ]
-    extra = ROOT / "tools" / "test_steps.py"
-    if extra.exists():
-        sys.path.insert(0, str(ROOT))
-        from tools import test_steps
-
-        steps += test_steps.steps(py)
-    for name, cmd in steps:
-        if args.only and args.only not in name:
-            continue
-        log(f"== {name}")
-        if cmd and cmd[0] == "@build":
+    chosen = steps_module.check(steps_module.steps(sys.executable), args.only)
+    for step in chosen:
+        log(f"== {step.name}")
+        if step.cmd == [steps_module.BUILD]:
             build()
             continue
-        run(cmd, env={**os.environ, "JABBERWOCKY_PYTHON": py})
-    log("all test steps passed")
+        run(step.cmd, env={**os.environ, "JABBERWOCKY_PYTHON": sys.executable})
+    count = f"{len(chosen)} test step{'' if len(chosen) == 1 else 's'}"
+    log(f"all {count} passed" if args.only is None else
+        f"{count} matching {args.only!r} passed (of {len(all_steps)})")
+
+
+def screenshots() -> None:
+    """Make docs/screenshots/*.png anew (e2e/test_screenshots.py in Chromium)."""
+    ensure_venv(with_bench=False)
+    ensure_npm()
+    ensure_chromium()
+    run([sys.executable, "-m", "pytest", "-q", "e2e/test_screenshots.py"],
+        env={**os.environ, load_test_steps().SCREENSHOTS_ENV: "write"})
+    log("wrote docs/screenshots/: look at them, then commit them")
+
+
+def lock() -> None:
+    """requirements/dev.txt anew with the newest versions pyproject.toml allows."""
+    ensure_venv(with_bench=False)
+    uv = Path(sys.executable).parent / "uv"
+    run([str(uv if uv.exists() else "uv"), *LOCK_COMMAND, "--upgrade", "--quiet"])
+    log("requirements/dev.txt refreshed: run python3 build.py test, then commit it")
 
 
 def bench() -> None:
@@ -207,8 +296,8 @@ def bench() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["build", "serve", "test", "bench"], nargs="?",
-                        default="build")
+    parser.add_argument("command", nargs="?", default="build",
+                        choices=["build", "serve", "test", "bench", "screenshots", "lock"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--only", help="test: run only the steps whose name contains this")
     args = parser.parse_args()
@@ -218,6 +307,10 @@ def main() -> None:
         serve(args.port)
     elif args.command == "test":
         test(args)
+    elif args.command == "screenshots":
+        screenshots()
+    elif args.command == "lock":
+        lock()
     else:
         bench()
 

@@ -201,3 +201,35 @@ def test_service_worker_is_valid_javascript(site: Path) -> None:
                             text=True)
     assert result.returncode == 0, result.stderr
     assert "jabberwocky-site-" in (site / "sw.js").read_text()
+
+
+def test_screenshots_and_licence_texts_are_served_but_not_precached(tmp_path: Path) -> None:
+    site = tmp_path / "_site"
+    for rel, data in {
+        "index.html": INDEX.encode(),
+        "licenses/index.json": b"{}",
+        "licenses/pyodide.txt": b"MPL",
+        "screenshots/table-wide.png": pwa.encode_png(640, 400, bytes(640 * 400 * 4)),
+        "screenshots/table-narrow.png": pwa.encode_png(400, 800, bytes(400 * 800 * 4)),
+    }.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+    pwa.finalize_site(site)
+    _, files = sw_parts(site)
+    assert "licenses/index.json" in files, "an About screen lists the licences offline"
+    assert "licenses/pyodide.txt" not in files
+    assert not any(f.startswith("screenshots/") for f in files)
+    shots = json.loads((site / "manifest.webmanifest").read_text())["screenshots"]
+    assert shots == [
+        {"src": "screenshots/table-narrow.png", "sizes": "400x800", "type": "image/png",
+         "form_factor": "narrow", "label": pwa.SCREENSHOT_LABEL},
+        {"src": "screenshots/table-wide.png", "sizes": "640x400", "type": "image/png",
+         "form_factor": "wide", "label": pwa.SCREENSHOT_LABEL},
+    ]
+    (site / "screenshots/table.png").write_bytes(pwa.encode_png(1, 1, bytes(4)))
+    with pytest.raises(ValueError, match="-wide or -narrow"):
+        pwa.finalize_site(site)
+
+
+def test_no_screenshots_no_manifest_entry(site: Path) -> None:
+    assert "screenshots" not in json.loads((site / "manifest.webmanifest").read_text())

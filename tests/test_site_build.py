@@ -7,6 +7,7 @@ import hashlib
 import json
 import sys
 import threading
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tools import notices, pwa  # noqa: E402
 from tools import site as site_tools  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
@@ -32,10 +34,10 @@ def _digests(site: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def micropip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wheel = tmp_path_factory.mktemp("wheels") / "micropip-0.11.1-py3-none-any.whl"
-    wheel.write_bytes(b"stand-in for the micropip wheel")
-    return wheel
+def micropip() -> Path:
+    """The real micropip wheel (downloaded and hash-checked by build.py when missing):
+    the site takes the licences of micropip and of what it vendors from it."""
+    return site_tools.micropip_wheel()
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +55,7 @@ def test_same_inputs_give_the_same_bytes(built: Path, micropip: Path, tmp_path: 
     assert _digests(again) == _digests(built)
 
 
-def test_layout_and_build_json(built: Path) -> None:
+def test_layout_and_build_json(built: Path, micropip: Path) -> None:
     info = json.loads((built / "build.json").read_text())
     assert info["pyodide"] == site_tools.pyodide_version()
     assert info["wheel"] == f"wheels/jabberwocky-{site_tools.project_version()}-py3-none-any.whl"
@@ -65,12 +67,13 @@ def test_layout_and_build_json(built: Path) -> None:
             assert (built / "pyodide" / name).read_bytes() == hinted
         elif name != "python_stdlib.zip":  # precompiled: see the next test
             assert (built / "pyodide" / name).read_bytes() == stock
-    assert (built / "wheels/micropip-0.11.1-py3-none-any.whl").is_file()
+    assert (built / "wheels" / micropip.name).read_bytes() == micropip.read_bytes()
     files = set(info["files"])
     on_disk = {p for p in _digests(built) if p != "sw.js"}
     assert {"index.html", "worker.js", "js/engine.js", info["wheel"]} <= files
     assert files <= set(_digests(built))
-    assert on_disk - files == set(), "every file but the service worker is listed"
+    assert on_disk - files == {p for p in on_disk if not pwa.is_precached(p)}, \
+        "every file is listed but the service worker, the screenshots and licence texts"
     assert not any(p.endswith((".md", ".py", ".map", ".ts")) for p in _digests(built))
     assert info["sizes"][info["wheel"]] == (built / info["wheel"]).stat().st_size
 
@@ -164,3 +167,83 @@ def test_server_mime_types_and_sub_path(server: str) -> None:
     assert _get(server + "/sub")[0] == 200  # redirected to /sub/
     assert _get(server + "/worker.js")[0] == 404
     assert _get(server + "/sub/../build.py")[0] == 404
+
+
+def test_build_json_says_what_an_about_screen_shows(built: Path) -> None:
+    info = json.loads((built / "build.json").read_text())
+    init = (site_tools.ENGINE_SRC / "__init__.py").read_text()
+    assert f'__version__ = "{info["version"]}"' in init
+    bots = (site_tools.ENGINE_SRC / "bots" / "__init__.py").read_text()
+    assert f'BOTS_VERSION = "{info["bots"]}"' in bots
+    assert info["bots"].startswith("jabberwocky-bots/")
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        assert info["source"] == tomllib.load(fh)["project"]["urls"]["Source"]
+    assert info["source"].startswith("https://")
+    assert info["licenses"] == "licenses/index.json"
+    assert "licenses/index.json" in info["files"], "the list is there offline too"
+
+
+def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> None:
+    index = json.loads((built / "licenses/index.json").read_text())
+    assert index["format"] == "jabberwocky-licenses/1"
+    rows = {row["component"].split(" ")[0]: row for row in index["components"]}
+    assert set(rows) == {"Jabberwocky", "Pyodide", "CPython", "micropip", "packaging",
+                         "mousebender"}
+    for row in index["components"]:
+        assert set(row) == {"component", "version", "license", "file", "url", "part_of"}
+        text = (built / row["file"]).read_text(encoding="utf-8")
+        assert len(text) > 500, row["file"]
+        assert row["url"].startswith("https://")
+        assert row["part_of"] in (None, *(r["component"] for r in index["components"]))
+    lock = json.loads((site_tools.PYODIDE_DIR / "pyodide-lock.json").read_text())
+    assert rows["Jabberwocky"]["version"] == site_tools.project_version()
+    assert rows["Jabberwocky"]["license"] == "MIT"
+    assert (built / rows["Jabberwocky"]["file"]).read_bytes() == (ROOT / "LICENSE").read_bytes()
+    assert rows["Pyodide"]["version"] == site_tools.pyodide_version()
+    assert rows["CPython"]["version"] == lock["info"]["python"]
+    assert rows["micropip"]["version"] == lock["packages"]["micropip"]["version"]
+    assert rows["micropip"]["version"] in micropip.name
+    expected = {"Jabberwocky": ("MIT", "Permission is hereby granted"),
+                "Pyodide": ("MPL-2.0", "Mozilla Public License Version 2.0"),
+                "CPython": ("PSF-2.0", "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2"),
+                "micropip": ("MPL-2.0", "Mozilla Public License Version 2.0"),
+                "packaging": ("Apache-2.0 OR BSD-2-Clause", "Apache License"),
+                "mousebender": ("BSD-3-Clause", "Brett Cannon")}
+    for name, (spdx, phrase) in expected.items():
+        assert rows[name]["license"] == spdx, name
+        assert phrase in (built / rows[name]["file"]).read_text(encoding="utf-8"), name
+    packaging = (built / rows["packaging"]["file"]).read_text(encoding="utf-8")
+    assert "Redistribution and use in source and binary forms" in packaging  # the BSD half
+    with zipfile.ZipFile(micropip) as wheel:  # taken from the shipped wheel, unchanged
+        shipped = wheel.read(f"micropip-{rows['micropip']['version']}.dist-info/licenses/LICENSE")
+    assert (built / rows["micropip"]["file"]).read_bytes() == shipped.rstrip() + b"\n"
+
+
+def test_a_micropip_wheel_without_its_licence_stops_the_build(tmp_path: Path) -> None:
+    wheel = tmp_path / "micropip-0.11.1-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("micropip/__init__.py", "")
+    with pytest.raises(notices.NoticeError, match=r"no micropip-0\.11\.1\.dist-info/licenses"):
+        notices.components(wheel, jabberwocky="1", pyodide="2", python="3", micropip="0.11.1",
+                           source_url="https://example.org/")
+    with pytest.raises(SystemExit, match="licence notices"):
+        site_tools.build(tmp_path / "site", wheel)
+
+
+def test_manifest_screenshots_come_from_the_committed_pngs(built: Path) -> None:
+    committed = sorted(p.name for p in site_tools.SCREENSHOTS.glob("*.png"))
+    assert committed, "docs/screenshots/ holds the screenshots (python3 build.py screenshots)"
+    manifest = json.loads((built / "manifest.webmanifest").read_text())
+    shots = manifest["screenshots"]
+    assert [s["src"] for s in shots] == [f"screenshots/{name}" for name in committed]
+    assert {s["form_factor"] for s in shots} == {"wide", "narrow"}
+    for shot in shots:
+        data = (built / shot["src"]).read_bytes()
+        assert data == (site_tools.SCREENSHOTS / shot["src"].split("/")[-1]).read_bytes()
+        width, height = pwa.png_size(data)
+        assert shot["sizes"] == f"{width}x{height}" and shot["type"] == "image/png"
+        assert shot["label"]
+        # what Chrome asks of install-dialog screenshots
+        assert min(width, height) >= 320 and max(width, height) <= 3840
+        assert max(width, height) <= 2.3 * min(width, height)
+        assert (width > height) == (shot["form_factor"] == "wide")

@@ -5,9 +5,12 @@
 1. draws the icons (our own art, pure Python: a card with a spade, fanned over a red
    card, on felt green) into ``icons/``: 192 and 512 px, a maskable 512, an
    apple-touch-icon (180) and a favicon (32 px PNG and ``favicon.ico``);
-2. writes ``manifest.webmanifest`` (relative ``start_url`` and ``scope``);
+2. writes ``manifest.webmanifest`` (relative ``start_url`` and ``scope``; the PNGs in
+   ``screenshots/`` as its ``screenshots``, ``*-wide.png`` and ``*-narrow.png``, for the
+   richer install dialog);
 3. adds the manifest/icon/theme-colour tags to ``index.html`` when they are missing;
-4. hashes every file the service worker precaches and writes ``sw.js`` from
+4. hashes every file the service worker precaches (all but the service worker, source
+   maps, the screenshots and the licence texts: see ``NOT_PRECACHED``) and writes ``sw.js`` from
    ``web/sw.js`` with that list and the cache name ``jabberwocky-site-<hash>``; the
    hash is also written into ``build.json`` (``"build"``, ``"files"``) when it exists.
 
@@ -44,6 +47,23 @@ HASHES_MARK = "{/* __JABBERWOCKY_HASHES__ */}"
 # Not precached: the service worker itself (it names the hash), source maps, dotfiles.
 EXCLUDE_NAMES = {"sw.js"}
 EXCLUDE_SUFFIXES = (".map",)
+# Not precached either: files a player rarely opens, fetched when they are (the
+# install dialog's screenshots, the licence texts behind licenses/index.json, which is
+# precached so an About screen lists them offline).  They would otherwise double the
+# bytes of ours that every visitor downloads (bench/size.py: target 300 KB).
+NOT_PRECACHED_PREFIXES = ("screenshots/",)
+NOT_PRECACHED_TEXTS = "licenses/"
+
+
+def is_precached(rel: str) -> bool:
+    """Whether the service worker precaches the site file ``rel`` (a POSIX path)."""
+    name = rel.rsplit("/", 1)[-1]
+    return not (name in EXCLUDE_NAMES or name.endswith(EXCLUDE_SUFFIXES)
+                or any(part.startswith(".") for part in rel.split("/"))
+                or rel.startswith(NOT_PRECACHED_PREFIXES)
+                or (rel.startswith(NOT_PRECACHED_TEXTS) and rel.endswith(".txt")))
+
+
 # Written from the hash, so it is precached but not part of what is hashed.
 DERIVED = {"build.json"}
 
@@ -260,7 +280,24 @@ def icon_files() -> dict[str, bytes]:
 # -- manifest, index.html tags, service worker ------------------------------------------
 
 
-def manifest() -> dict[str, object]:
+SCREENSHOT_LABEL = "A game of Jabberwocky against three bots"
+
+
+def screenshots(site: Path) -> list[dict[str, str]]:
+    """The manifest's ``screenshots``: each ``screenshots/*-wide.png`` and
+    ``*-narrow.png`` of the built site, with its size read from the file."""
+    out = []
+    for path in sorted((site / "screenshots").glob("*.png")):
+        form = path.stem.rsplit("-", 1)[-1]
+        if form not in ("wide", "narrow"):
+            raise ValueError(f"{path.name}: a screenshot's name ends in -wide or -narrow")
+        width, height = png_size(path.read_bytes())
+        out.append({"src": f"screenshots/{path.name}", "sizes": f"{width}x{height}",
+                    "type": "image/png", "form_factor": form, "label": SCREENSHOT_LABEL})
+    return out
+
+
+def manifest(shots: list[dict[str, str]] | None = None) -> dict[str, object]:
     """The web app manifest (every URL relative to the manifest, so any sub-path works)."""
     return {
         "id": "./",
@@ -282,6 +319,7 @@ def manifest() -> dict[str, object]:
             {"src": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
              "purpose": "maskable"},
         ],
+        **({"screenshots": shots} if shots else {}),
     }
 
 
@@ -307,15 +345,8 @@ def add_head_tags(html: str) -> str:
 
 def precache_files(site: Path) -> list[str]:
     """Every file of the site the service worker precaches (relative POSIX paths)."""
-    out = []
-    for path in sorted(site.rglob("*")):
-        rel = path.relative_to(site).as_posix()
-        if (not path.is_file() or path.name in EXCLUDE_NAMES
-                or path.name.endswith(EXCLUDE_SUFFIXES)
-                or any(part.startswith(".") for part in rel.split("/"))):
-            continue
-        out.append(rel)
-    return out
+    return [rel for rel in (p.relative_to(site).as_posix() for p in sorted(site.rglob("*"))
+                            if p.is_file()) if is_precached(rel)]
 
 
 def file_hashes(site: Path, files: Iterable[str]) -> dict[str, str]:
@@ -351,7 +382,8 @@ def finalize_site(site: Path) -> None:
     icons.mkdir(parents=True, exist_ok=True)
     for name, data in icon_files().items():
         (icons / name).write_bytes(data)
-    (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+    (site / "manifest.webmanifest").write_text(
+        json.dumps(manifest(screenshots(site)), indent=2) + "\n")
     index = site / "index.html"
     if index.is_file():
         html = index.read_text(encoding="utf-8")

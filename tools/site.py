@@ -12,8 +12,14 @@
   sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
   start-up; there for later installs);
 - the front end from ``web/`` (build-only files left out);
-- ``build.json``: ``{"build": content hash, "pyodide": version, "wheel": path,
-  "files": [...], "sizes": {...}}``;
+- ``licenses/``: the licence of every component and ``licenses/index.json`` listing
+  them (``tools/notices.py``);
+- ``screenshots/``: the committed ``docs/screenshots/*.png`` (the manifest's
+  screenshots for the richer install dialog);
+- ``build.json``: ``{"build": content hash, "version": the package version, "bots":
+  the bots version, "source": the repository URL, "licenses": "licenses/index.json",
+  "pyodide": version, "wheel": path, "files": [...], "sizes": {...}}`` (what an About
+  screen shows);
 
 then hands the site to ``tools.pwa.finalize_site`` when that module exists (it fills the
 service worker's precache list, icons and manifest).  Unchanged files are not rewritten,
@@ -25,6 +31,7 @@ so a rebuild takes well under a second.
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib
@@ -43,6 +50,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
+from tools import notices
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -52,6 +61,8 @@ PRECOMPILE = ROOT / "tools" / "precompile_stdlib.mjs"
 EXERCISE = ROOT / "tools" / "exercise_engine.py"
 STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 WEB = ROOT / "web"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+"""PNGs made by ``python3 build.py screenshots`` (e2e/test_screenshots.py), committed."""
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 """Prepended to Pyodide's two scripts: Chrome's explicit compile hint (Chrome 136+; other
 browsers read a comment).  Chrome then compiles every function when the script loads and
@@ -128,10 +139,40 @@ def _sha256(path: Path) -> str:
 # -- the engine wheel ---------------------------------------------------------------
 
 
+def _module_string(path: Path, name: str) -> str:
+    """The string assigned to ``name`` at the top level of ``path``, read without
+    importing it (the build never runs engine code in its own process)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value
+    raise ValueError(f"{path} assigns no string to {name}")
+
+
 def project_version() -> str:
-    """The version in pyproject.toml."""
+    """The package version: ``jabberwocky.__version__``, the one place it is written
+    (pyproject.toml reads it too, as its dynamic version)."""
+    return _module_string(ENGINE_SRC / "__init__.py", "__version__")
+
+
+def bots_version() -> str:
+    """``jabberwocky.bots.BOTS_VERSION``: what records and links say the bots were."""
+    return _module_string(ENGINE_SRC / "bots" / "__init__.py", "BOTS_VERSION")
+
+
+def project_urls() -> dict[str, str]:
+    """pyproject.toml's ``[project.urls]`` (Homepage: the live site; Source: the code)."""
     with (ROOT / "pyproject.toml").open("rb") as fh:
-        return str(tomllib.load(fh)["project"]["version"])
+        urls: dict[str, str] = tomllib.load(fh)["project"]["urls"]
+    return urls
+
+
+def python_version() -> str:
+    """The version of the Python inside the pinned Pyodide (its lockfile says)."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    return str(lock["info"]["python"])
 
 
 def _engine_files() -> list[tuple[str, bytes]]:
@@ -203,7 +244,7 @@ def stdlib_zip(wheel: bytes) -> Path:
     node = shutil.which("node")
     if node is None:
         sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
-                 "Node.js 18 or newer, then run this again")
+                 "Node.js 22 or 24, then run this again")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
         old.unlink()  # made for another wheel or Pyodide
@@ -320,6 +361,12 @@ def build(site: Path, micropip_wheel: Path) -> None:
     if "index.html" not in written:
         _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())
         written.add("index.html")
+    for rel, data in _notice_files(micropip_wheel).items():
+        _write_if_changed(site / rel, data)
+        written.add(rel)
+    for path in sorted(SCREENSHOTS.glob("*.png")):
+        _copy_if_changed(path, site / "screenshots" / path.name)
+        written.add(f"screenshots/{path.name}")
 
     files = sorted(written)
     content = hashlib.sha256()
@@ -327,6 +374,10 @@ def build(site: Path, micropip_wheel: Path) -> None:
         content.update(f"{rel}\0{_sha256(site / rel)}\n".encode())
     info = {
         "build": content.hexdigest()[:16],
+        "version": project_version(),
+        "bots": bots_version(),
+        "source": project_urls()["Source"],
+        "licenses": notices.INDEX,
         "pyodide": pyodide_version(),
         "wheel": f"wheels/{wheel_name}",
         "files": sorted([*files, "build.json"]),
@@ -337,6 +388,19 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add("build.json")
     _remove_stale(site, written)
     _finalize(site)
+
+
+def _notice_files(micropip_wheel: Path) -> dict[str, bytes]:
+    """``licenses/`` (see tools/notices.py); a missing licence stops the build."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    try:
+        entries = notices.components(
+            micropip_wheel, jabberwocky=project_version(), pyodide=pyodide_version(),
+            python=python_version(), micropip=str(lock["packages"]["micropip"]["version"]),
+            source_url=project_urls()["Source"])
+    except (notices.NoticeError, zipfile.BadZipFile) as exc:
+        sys.exit(f"the site's licence notices: {exc}")
+    return notices.files(entries)
 
 
 def _finalize(site: Path) -> None:
