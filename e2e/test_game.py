@@ -77,6 +77,17 @@ def wait_changed(page: Page, before: dict[str, str], timeout: float = 15.0) -> N
         page.wait_for_timeout(20)
 
 
+def confirm_if_asked(page: Page, timeout: float = 1.5) -> bool:
+    """Answer yes when the page asks before replacing a game in progress."""
+    button = page.locator('#dlg-confirm [data-action="confirm-yes"]')
+    try:
+        button.wait_for(state="visible", timeout=timeout * 1000)
+    except Exception:  # not asked: no game was in progress
+        return False
+    button.click()
+    return True
+
+
 def hand_cards(page: Page) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(
         "#hand [data-card]", "els => els.map(e => e.dataset.card)")
@@ -317,12 +328,16 @@ def test_export_then_import_continues_the_game(new_context: Callable[..., Browse
     page.check('#dlg-new input[name="players"][value="5"]')
     page.fill("#seed-input", "e2e other game")
     page.click('[data-action="start-game"]')
+    # a game is in progress: the page asks before throwing it away
+    page.click('#dlg-confirm [data-action="confirm-yes"]')
     wait_for_phase(page, "bidding")
     settle(page)
     assert engine_view(page)["players"] == 5
     assert "seed=e2e%20other%20game&players=5" in page.url
-    # ...then the record brings the first one back at the same step.
+    # ...then the record brings the first one back at the same step (after asking, when
+    # the other game has begun).
     page.set_input_files("#import-file", str(path))
+    confirm_if_asked(page)
     deadline = time.monotonic() + 20
     while engine_view(page)["seed"] != "e2e-export":
         assert time.monotonic() < deadline, "the import did not load"
@@ -334,6 +349,7 @@ def test_export_then_import_continues_the_game(new_context: Callable[..., Browse
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something-else/1"}')
     page.set_input_files("#import-file", str(bad))
+    confirm_if_asked(page)
     page.locator("#toast").wait_for(state="visible")
     assert "could not be loaded" in (page.text_content("#toast") or "")
     assert engine_view(page)["seed"] == "e2e-export"
@@ -373,6 +389,7 @@ def test_watch_a_record_replays_it_exactly(new_context: Callable[..., BrowserCon
     page.click('[data-action="menu"]')
     page.click('[data-action="watch-record"]')
     page.set_input_files("#import-file", str(path))
+    confirm_if_asked(page)
     deadline = time.monotonic() + 60
     while not (marks(page).get("step") == str(made["step"]) and marks(page).get("busy") == "false"
                and engine_view(page)["seed"] == "e2e-watch"):

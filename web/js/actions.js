@@ -10,6 +10,7 @@ import { showScores } from "./dialogs/scores.js";
 import { openShare, copyLink } from "./dialogs/share.js";
 import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
+import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 
 const MAX_IMPORT_BYTES = 1_000_000;
 
@@ -23,16 +24,18 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     const s = setup();
     if (!s) return;
     const current = view() ? settingsOfView(view(), s.rules, prefs.settings) : prefs.settings;
-    openNewGame(current, s, (settings, seed) => {
+    openNewGame(current, s, async (settings, seed) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
+      if (gameInProgress(view()) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
       controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules) });
     });
   }
 
-  function sameDeals(withSeed) {
+  async function sameDeals(withSeed) {
     const v = view();
     const s = setup();
     if (!v || !s) return;
+    if (gameInProgress(v) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
     const options = fragmentOptions(v, s.rules);
     controller.newGame({ seed: withSeed ? v.seed : undefined, players: v.players, bots: options.bots, rules: v.rules });
   }
@@ -82,6 +85,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
       return;
     }
     const text = await file.text();
+    if (gameInProgress(view()) && !(await confirmAction({ key: importMode === "watch" ? "confirm.watch" : "confirm.import", yes: "confirm.replace_yes" }))) return;
     if (importMode === "watch") await controller.watch(text);
     else await controller.resume(text, "import");
   }
@@ -100,6 +104,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     "watch-record": () => chooseFile("watch"),
     "stop-watch": () => controller.stopWatching(),
     help: openHelp,
+    about: () => import("./dialogs/about.js").then((m) => m.openAbout(setup()?.botsVersion)),
     menu: () => menu.toggle(),
     "dismiss-tips": () => {},
     escape: () => {

@@ -9,7 +9,7 @@
 // a template may be {plural: "<param>", one, few, many, other}, chosen with
 // Intl.PluralRules; numbers go through Intl.NumberFormat, lists through Intl.ListFormat
 // ("names" joined with "and", "choices" with "or", "sentences" with spaces, other lists
-// plainly).
+// with the catalogue's list.separator).
 
 export const LANGUAGES = ["en", "de", "cs", "ko"];
 export const DEFAULT_LANGUAGE = "en";
@@ -91,7 +91,8 @@ export function format(cat, key, params, pluralRules, numberFormat, code = "en")
   });
 }
 
-/** Lists: `names` ("You and Bot 2") join with "and", `choices` with "or", others plainly. */
+/** Lists: `names` ("You and Bot 2") join with "and", `choices` with "or", others with the
+ *  catalogue's list.separator. */
 function listType(name) {
   if (name === "names" || name.endsWith("_names")) return "conjunction";
   if (name === "choices") return "disjunction";
@@ -114,7 +115,11 @@ function renderParam(cat, name, form, value, pluralRules, numberFormat, code) {
   if (Array.isArray(value)) {
     const parts = value.map((v) => renderParam(cat, name, form, v, pluralRules, numberFormat, code));
     if (name === "sentences") return parts.join(" ");
-    return typeof Intl.ListFormat === "function" ? new Intl.ListFormat(code, { type: listType(name) }).format(parts) : parts.join(", ");
+    const type = listType(name);
+    // plain lists join with the catalogue's separator (Intl's "unit" lists run together in
+    // some languages); "and" and "or" lists follow the language's own rules
+    if (type === "unit" || typeof Intl.ListFormat !== "function") return parts.join(typeof cat["list.separator"] === "string" ? cat["list.separator"] : ", ");
+    return new Intl.ListFormat(code, { type }).format(parts);
   }
   const kind = kindOf(name);
   if (kind === "card" && typeof value === "string" && value.length === 2) {

@@ -2,7 +2,7 @@
 // held and collected, bids, the deal.  The controller awaits these as part of its
 // transitions; they only draw (through the renderer) and set what the table shows.
 
-import { TIMING, pause } from "./timing.js";
+import { TIMING, pause, readableMs } from "./timing.js";
 import { shownTrickFor } from "./controller.js";
 
 const EMPTY = { leader: 0, cards: [] };
@@ -40,7 +40,7 @@ export function createPresenter({ renderer, controller, speed }) {
     const f = speed();
     const last = view.last_trick;
     if (!last) return;
-    await pause(f > 0 ? Math.max(TIMING.hold * f, 600) : TIMING.readable, signal);
+    await pause(f > 0 ? Math.max(TIMING.hold * f, 600) : readableMs(), signal);
     if (signal?.aborted || !(f > 0)) return;
     const layout = renderer.relayout();
     const to = seatOrigin(layout, last.winner);

@@ -9,6 +9,18 @@ export const SPEED_NAMES = Object.keys(SPEEDS);
 // "instant"): no movement must not mean no information.
 export const TIMING = { botPause: 520, fly: 280, hold: 850, collect: 320, dealEach: 45, dealFly: 240, readable: 1500 };
 
+const READABLE_KEY = "jabberwocky.readableMs"; // tests shorten the hold (docs/web-protocol.md)
+
+/** How long a finished trick stays when nothing moves (ms). */
+export function readableMs() {
+  try {
+    const ms = Number(globalThis.localStorage?.getItem(READABLE_KEY));
+    return ms >= 0 && localStorage.getItem(READABLE_KEY) !== null ? ms : TIMING.readable;
+  } catch {
+    return TIMING.readable;
+  }
+}
+
 /** The multiplier of every pause and flight: 0 when motion is reduced or speed is instant. */
 export function speedFactor(speed, reducedMotion) {
   if (reducedMotion) return 0;

@@ -110,4 +110,5 @@ export function openNewGame(settings, setup, onStart) {
     }, seed.value.trim());
   };
   openDialog(dlg);
+  seg.querySelector("input:checked")?.focus(); // the choice in force, not the first radio
 }
