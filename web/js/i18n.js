@@ -7,7 +7,8 @@
 // parameter; parameters named card, suit, rank, phase (or ending in _card, _suit, …) are
 // looked up as words (`card.words`, `suit.H`, …; `{suit.acc}` tries `suit.H.acc` first);
 // a template may be {plural: "<param>", one, few, many, other}, chosen with
-// Intl.PluralRules; numbers go through Intl.NumberFormat, lists through Intl.ListFormat
+// Intl.PluralRules (with "ordinal": true, its ordinal rules: 1st, 2nd, 3rd …); numbers go
+// through Intl.NumberFormat, lists through Intl.ListFormat
 // ("names" joined with "and", "choices" with "or", "sentences" with spaces, other lists
 // with the catalogue's list.separator).
 
@@ -82,7 +83,8 @@ export function format(cat, key, params, pluralRules, numberFormat, code = "en")
   let template = cat[key];
   if (template && typeof template === "object" && !Array.isArray(template)) {
     const count = Number(params[template.plural] ?? 0);
-    template = template[pluralRules.select(count)] ?? template.other;
+    const rules = template.ordinal ? new Intl.PluralRules(code, { type: "ordinal" }) : pluralRules;
+    template = template[rules.select(count)] ?? template.other;
   }
   if (typeof template !== "string") return key;
   return template.replace(PLACEHOLDER, (whole, name, form) => {

@@ -1,8 +1,66 @@
-// The panel at the end of a round (and of the game): bids, tricks, points, totals.
+// The panel at the end of a round: bids, tricks, points, totals.  At the end of the game:
+// the final standings first (places shared on a tie, the winners starred), then how the
+// last round went.
 
 import { el, $ } from "./util.js";
 import { t, number } from "../i18n.js";
 import { seatName } from "../names.js";
+
+function roundTable(view, res) {
+  const table = el("table", { className: "mini-sheet" });
+  const hr = el("tr");
+  for (const key of ["round.col_player", "round.col_bid", "round.col_made", "round.col_points", "round.col_total"]) {
+    hr.append(el("th", { scope: "col" }, t(key)));
+  }
+  const head = el("thead");
+  head.append(hr);
+  const body = el("tbody");
+  for (let s = 0; s < view.players; s++) {
+    const exact = res && res.bids[s] === res.taken[s];
+    const tr = el("tr", { className: exact ? "exact" : "" });
+    tr.append(el("th", { scope: "row" }, seatName(view, s)));
+    if (res) {
+      const pts = res.points[s];
+      const made = el("td", {}, number(res.taken[s]));
+      if (exact) made.append(el("span", { className: "made-mark", "aria-label": t("round.made_exactly") }, " ✓"));
+      tr.append(el("td", {}, number(res.bids[s])), made, el("td", {}, pts > 0 ? t("round.plus", { n: pts }) : number(pts)));
+    } else {
+      tr.append(el("td"), el("td"), el("td"));
+    }
+    tr.append(el("td", { className: "tot" }, number(view.scores[s])));
+    body.append(tr);
+  }
+  table.append(head, body);
+  return table;
+}
+
+/** Seats from the most points down, each with its place (ties share it). */
+export function standings(scores) {
+  return scores
+    .map((points, seat) => ({ seat, points, place: 1 + scores.filter((p) => p > points).length }))
+    .sort((a, b) => b.points - a.points || a.seat - b.seat);
+}
+
+function standingsTable(view) {
+  const table = el("table", { className: "standings" });
+  const hr = el("tr");
+  for (const key of ["standings.place", "round.col_player", "round.col_total"]) hr.append(el("th", { scope: "col" }, t(key)));
+  const head = el("thead");
+  head.append(hr);
+  const body = el("tbody");
+  const winners = view.winners || [];
+  for (const { seat, points, place } of standings(view.scores)) {
+    const won = winners.includes(seat);
+    const tr = el("tr", { className: won ? "winner" : "" });
+    tr.append(el("td", { className: "place" }, t("standings.nth", { n: place })));
+    const name = el("th", { scope: "row" }, seatName(view, seat));
+    if (won) name.prepend(el("span", { className: "star", "aria-label": t("standings.winner") }, "★ "));
+    tr.append(name, el("td", { className: "tot" }, number(points)));
+    body.append(tr);
+  }
+  table.append(head, body);
+  return table;
+}
 
 export function renderRoundPanel(state) {
   const view = state.view;
@@ -13,41 +71,19 @@ export function renderRoundPanel(state) {
   const over = view.phase === "game-over";
   const res = view.round_result || (view.history.length ? view.history[view.history.length - 1] : null);
   $("round-title").textContent = over ? t("round.game_over") : t("round.done", { round: view.round, rounds: view.rounds });
-  const table = $("round-table");
-  table.replaceChildren();
-  const head = el("thead");
-  const hr = el("tr");
-  for (const key of ["round.col_player", "round.col_bid", "round.col_made", "round.col_points", "round.col_total"]) {
-    hr.append(el("th", { scope: "col" }, t(key)));
-  }
-  head.append(hr);
-  const body = el("tbody");
+  const box = $("round-body");
+  box.replaceChildren();
   const winners = view.winners || [];
-  for (let s = 0; s < view.players; s++) {
-    const cls = [];
-    if (res && res.bids[s] === res.taken[s]) cls.push("exact");
-    if (over && winners.includes(s)) cls.push("winner");
-    const tr = el("tr", { className: cls.join(" ") });
-    tr.append(el("th", { scope: "row" }, seatName(view, s)));
-    if (res) {
-      const pts = res.points[s];
-      tr.append(el("td", {}, number(res.bids[s])), el("td", {}, number(res.taken[s])),
-        el("td", {}, pts > 0 ? t("round.plus", { n: pts }) : number(pts)));
-    } else {
-      tr.append(el("td"), el("td"), el("td"));
-    }
-    tr.append(el("td", { className: "tot" }, number(view.scores[s])));
-    body.append(tr);
-  }
-  table.append(head, body);
-  const line = $("round-winners");
+  const line = el("p", { className: "winners" });
   if (over) {
     const names = winners.map((s) => seatName(view, s));
     const youWon = winners.includes(0);
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
     else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
+    box.append(line, standingsTable(view), el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
     line.textContent = res && res.bids[0] === res.taken[0] ? t("round.you_made_it") : "";
+    box.append(roundTable(view, res), line);
   }
   panel.querySelector('[data-action="next-round"]').hidden = over;
   panel.querySelector('[data-action="play-again"]').hidden = !over;
