@@ -90,7 +90,7 @@ def test_record_of_a_game_in_progress() -> None:
     assert rnd["bids"].count(None) == 2
     while g.phase == BIDDING:
         g.bid(g.legal_bids()[0])
-    g.play(g.legal_cards()[0])
+    g.play(g.honest_cards()[0])
     rnd = to_record(g)["rounds"][0]
     assert rnd["tricks"] == [{"leader": g.leader, "cards": [card_name(g.trick[0])],
                               "winner": None}]
@@ -302,10 +302,10 @@ def test_renege_in_a_record_is_accepted_under_the_honour_rule_and_penalised() ->
     while g.phase == BIDDING:
         g.bid(g.legal_bids()[0])
     for _ in range(3 * 4):
-        if g.trick and g.playable_mask() != g.legal_mask():
-            g.play(cards_of(g.playable_mask() & ~g.legal_mask())[0])
+        if g.trick and g.legal_mask() != g.honest_mask():
+            g.play(cards_of(g.legal_mask() & ~g.honest_mask())[0])
             break
-        g.play(g.legal_cards()[0])
+        g.play(g.honest_cards()[0])
     assert sum(g.reneges) == 1
     again = loads(dumps(g))
     assert again.reneges == g.reneges

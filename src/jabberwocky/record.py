@@ -97,7 +97,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "seats": list(game.seats),
         "first_dealer": game.first_dealer,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "rounds": rounds,
         "scores": list(game.scores),
         "winners": game.winners(),

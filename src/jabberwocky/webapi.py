@@ -23,11 +23,12 @@ from typing import Any
 from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
-from .game import BIDDING, GAME_OVER, MAX_SEED_LENGTH, PLAYING, ROUND_OVER, Game
+from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from .levels import HUMAN
 from .messages import Message, quote
 from .record import FORMAT, MAX_RECORD_BYTES, dumps, json_too_deep, loads
 from .rules import JABBERWOCKY, Ruleset, rules_info
+from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
 from .words import new_seed
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
@@ -51,18 +52,10 @@ def _obj(payload: Any) -> dict[str, Any]:
     return payload
 
 
-def _players(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 5:
-        raise SeedError("table.players", value=quote(value), min=3, max=5)
-    return value
-
-
 def _seed(value: Any) -> str:
     if value is None or value == "":
         return new_seed()
-    if not isinstance(value, str):
-        raise SeedError("seed.not_text", value=quote(value))
-    return value
+    return check_seed(value)
 
 
 def _level(value: Any) -> str:
@@ -149,7 +142,7 @@ class WebApi:
 
     def new_game(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Start a game: ``{seed?, players, bots, rules?}``."""
-        players = _players(payload.get("players", 4))
+        players = check_players(payload.get("players", DEFAULT_PLAYERS))
         bots = payload.get("bots", default_level())
         if isinstance(bots, str):
             levels = [_level(bots)] * (players - 1)
@@ -209,7 +202,7 @@ class WebApi:
         """What the table's strongest bot level would do in seat 0's place."""
         game = self._game()
         if game.phase not in (BIDDING, PLAYING):
-            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase)
+            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase.value)
         self._check_human_turn(game)
         level = self._hint_level()
         hint = make_bot(level).hint(game.observation(0))
@@ -241,15 +234,13 @@ class WebApi:
     def deal(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A seed's deals, the same JSON as ``python -m jabberwocky deal --json``."""
         seed = payload.get("seed")
-        if not isinstance(seed, str):
+        if seed is None:
             raise SeedError("seed.needed")
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
-        # A Game checks the seed's length and the table before the deals are listed.
-        players = _players(payload.get("players", 4))
-        Game(seed, players, rules)
         from .cli import deal_summary  # imported here: the CLI is not needed at start-up
 
-        return deal_summary(seed, players, rules)
+        # deal_summary checks the table and the seed before it deals anything
+        return deal_summary(seed, payload.get("players", DEFAULT_PLAYERS), rules)
 
     def levels(self) -> dict[str, Any]:
         """The bot levels that can be played, weakest first, the default one, and the
@@ -295,7 +286,7 @@ class WebApi:
         n = obs.players
         hand = sort_for_display(cards_of(obs.hand), obs.trump_suit)
         legal = obs.legal
-        strict = obs.strict_legal
+        honest = obs.honest
         reasons: dict[str, Message] = {}
         for c in hand:
             if not legal >> c & 1:
@@ -314,7 +305,7 @@ class WebApi:
             "rules": obs.rules.to_dict(),
             "seats": list(game.seats),
             "names": ["You"] + [f"Bot {s}" for s in range(1, n)],
-            "phase": obs.phase,
+            "phase": obs.phase.value,
             "round": obs.round_index + 1,
             "rounds": obs.rules.rounds,
             "hand_size": obs.hand_size,
@@ -325,7 +316,7 @@ class WebApi:
             "your_turn": obs.my_turn,
             "hand": _names(hand),
             "legal_cards": [card_name(c) for c in hand if legal >> c & 1],
-            "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not strict >> c & 1],
+            "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not honest >> c & 1],
             "illegal_reasons": reasons,
             "illegal_reason_codes": {c: m.to_json() for c, m in reasons.items()},
             "legal_bids": list(obs.legal_bids),
