@@ -152,7 +152,8 @@ def _forbidden_dealer_bid(r: dict[str, Any]) -> None:
 def _truncate_round(r: dict[str, Any]) -> None:
     rnd = r["rounds"][0]
     rnd["tricks"].pop()
-    rnd["taken"] = rnd["points"] = None
+    del rnd["taken"], rnd["reneges"]
+    rnd["points"] = None
 
 
 def _wrong_winner(r: dict[str, Any]) -> None:

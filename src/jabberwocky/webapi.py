@@ -3,9 +3,12 @@
 The browser never sees the referee.  Every answer is built from seat 0's
 :class:`~jabberwocky.observation.Observation` plus public facts, so no other seat's
 hidden card can reach the page.  Requests come from untrusted places (URL fragments,
-saved games, imported records): :meth:`WebApi.handle` checks the size and the types of
-every payload and answers JSON text, either ``{"result": ...}`` or
-``{"error": {"kind": <exception class>, "message": <sentence>}}``.
+saved games, imported records): :meth:`WebApi.handle` checks the size, the depth (in
+linear time, :mod:`~jabberwocky.jsontext`) and the types of every payload and answers
+JSON text, either ``{"result": ...}`` or ``{"error": {"kind": <exception class>,
+"message": <sentence>, "code": <catalogue code>, "params": {...}}}``.  A refused request
+changes nothing: the table's game is exactly what it was (a refused import never
+replaces it).
 
 >>> api = WebApi()
 >>> view = json.loads(api.handle("new_game", '{"seed": "hello", "players": 4, "bots": "random"}'))
@@ -24,9 +27,10 @@ from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
 from .messages import Message, quote
-from .record import FORMAT, MAX_RECORD_BYTES, dumps, json_too_deep, loads
+from .record import FORMAT, MAX_RECORD_BYTES, dumps, loads
 from .rules import JABBERWOCKY, Ruleset, rules_info
 from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
 from .words import new_seed
@@ -112,8 +116,8 @@ class WebApi:
             return json.dumps({"result": result}, ensure_ascii=False, allow_nan=False)
         except JabberwockyError as exc:
             return _error(type(exc).__name__, exc.message)
-        except RecursionError:
-            return _error("RequestError", Message("request.too_deep"))
+        except RecursionError:  # pragma: no cover - JSON text deeper than 64 levels is refused
+            return _error("RequestError", Message("request.too_deep", max=MAX_JSON_DEPTH))
         except Exception as exc:  # a bug: report it rather than kill the worker
             return _error("InternalError", Message("internal", detail=quote(
                 f"{type(exc).__name__}: {exc}", 300)))
@@ -125,15 +129,10 @@ class WebApi:
                                choices=sorted(self._handlers))
         if not isinstance(payload_json, str):
             raise RequestError("request.payload_not_text")
-        if len(payload_json) > MAX_REQUEST_CHARS:
+        if len(payload_json) > MAX_REQUEST_CHARS:  # before anything else looks at it
             raise RequestError("request.too_large", max=MAX_REQUEST_CHARS)
-        if json_too_deep(payload_json):
-            raise RequestError("request.too_deep")
-        try:
-            payload = json.loads(payload_json) if payload_json.strip() else {}
-        except ValueError as exc:
-            raise RequestError("request.not_json", line=getattr(exc, "lineno", 0),
-                               column=getattr(exc, "colno", 0)) from None
+        payload = read_json(payload_json, error=RequestError, prefix="request",
+                            max_size=MAX_REQUEST_CHARS) if payload_json.strip() else {}
         if payload is None:
             payload = {}
         return self._handlers[kind](_obj(payload))
@@ -258,9 +257,12 @@ class WebApi:
     # -- helpers -------------------------------------------------------------------
 
     def _install(self, game: Game) -> None:
-        self.game = game
-        self.bots = [None if kind == HUMAN else make_bot(kind) for kind in game.seats]
-        self.bots[0] = None
+        """Make ``game`` the table's game (its bots are made first: nothing is replaced
+        unless everything is ready)."""
+        bots: list[Bot | None] = [None if kind == HUMAN else make_bot(kind)
+                                  for kind in game.seats]
+        bots[0] = None
+        self.game, self.bots = game, bots
 
     def _game(self) -> Game:
         if self.game is None:
