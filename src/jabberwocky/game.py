@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bots import BOTS_VERSION
 from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
 from .deal import deal_round, first_dealer
 from .errors import IllegalMoveError, SeedError
@@ -63,6 +64,10 @@ class Game:
     >>> g = Game("hello", players=4)
     >>> g.phase, g.round_index, g.hand_size
     (<Phase.BIDDING: 'bidding'>, 0, 3)
+
+    ``bots_version`` names the bots of the game: :data:`~jabberwocky.bots.BOTS_VERSION`
+    for a new game; a game loaded from a record keeps the record's (``None`` for a record
+    made before records named it), so the page can tell when the bots have changed since.
     """
 
     def __init__(
@@ -83,6 +88,7 @@ class Game:
             if not isinstance(kind, str) or kind not in SEAT_KINDS:
                 raise SeedError("table.unknown_seat", value=quote(kind), choices=list(SEAT_KINDS))
         self.seats: tuple[str, ...] = tuple(seats)
+        self.bots_version: str | None = BOTS_VERSION
         self.first_dealer = first_dealer(seed, players)
         self.bot_key = seed_key(seed)
         self.results: list[RoundResult] = []

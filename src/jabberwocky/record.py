@@ -14,9 +14,11 @@ may be absent.  ``docs/game-records.md`` lists which fields are required.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from .bots import BOTS_VERSION
 from .cards import Card, card_name, cards_of, parse_card
 from .deal import DEAL_ALGORITHM
 from .errors import CardError, JabberwockyError, RecordError, SeedError
@@ -27,6 +29,8 @@ from .rules import RULES_VERSION, Ruleset, is_whole
 from .table import check_players, check_seed
 
 FORMAT = "jabberwocky-game/1"
+_BOTS_VERSION = re.compile(r"jabberwocky-bots/[1-9][0-9]{0,8}")
+"""What a record's ``bots_version`` may be (short, so fullmatch costs nothing)."""
 MAX_RECORD_BYTES = 1_000_000
 """Longest record read: characters of text, or bytes of a file (a finished 5-player game
 is about 30 KB)."""
@@ -73,10 +77,12 @@ def to_record(game: Game) -> dict[str, Any]:
             tricks.append(_trick(game.leader, game.trick, None))
         rounds.append(_round(game.round_index, game.dealer, game.hand_size, game.dealt,
                              game.trump_card, game.bids, tricks, game.taken, game.reneges, None))
+    versions = {"deal_algorithm": DEAL_ALGORITHM, "rules_version": RULES_VERSION}
+    if game.bots_version is not None:
+        versions["bots_version"] = game.bots_version
     return {
         "format": FORMAT,
-        "deal_algorithm": DEAL_ALGORITHM,
-        "rules_version": RULES_VERSION,
+        **versions,
         "seed": game.seed,
         "players": game.players,
         "rules": game.rules.to_dict(),
@@ -172,6 +178,7 @@ def from_record(data: Any) -> Game:
                          known=DEAL_ALGORITHM)
     _stated(data, "rules_version", RULES_VERSION, where, "record.rules_version",
             known=RULES_VERSION)
+    bots_version = _bots_version(data, where)
     try:
         players = check_players(_int(data.get("players"), "players", where))
     except SeedError as exc:
@@ -182,6 +189,7 @@ def from_record(data: Any) -> Game:
         game = Game(check_seed(data.get("seed")), players, rules, _list(seats, "seats", where))
     except JabberwockyError as exc:
         raise where.fail(exc.message) from None
+    game.bots_version = bots_version
     _stated(data, "first_dealer", game.first_dealer, where, "record.first_dealer",
             seat=game.first_dealer)
     rounds = _list(data.get("rounds", []), "rounds", where)
@@ -197,6 +205,17 @@ def from_record(data: Any) -> Game:
     where.round = where.trick = None
     _check_totals(game, data, where)
     return game
+
+
+def _bots_version(data: dict[str, Any], where: _Where) -> str | None:
+    """The record's bots version: absent (a record made before records named it) or
+    ``jabberwocky-bots/<n>``; a record made with other bots still loads and plays."""
+    if "bots_version" not in data:
+        return None
+    value = data["bots_version"]
+    if not isinstance(value, str) or not _BOTS_VERSION.fullmatch(value):
+        raise where.fail("record.bots_version", value=quote(value), example=BOTS_VERSION)
+    return value
 
 
 def _replay_round(game: Game, rnd: Any, where: _Where) -> None:

@@ -339,6 +339,7 @@ class WebApi:
             "winners": game.winners(),
             "step": self._total_steps(game),
             "record_version": FORMAT,
+            "bots_version": game.bots_version,
         }
 
     @staticmethod
