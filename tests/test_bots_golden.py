@@ -6,7 +6,7 @@ record of a game (see ``tests/golden/make_bots.py`` for the plan and why ``hard`
 short schedule).  A changed digest means the bots decide differently: a record or link
 made before would replay other bot moves, so :data:`BOTS_VERSION` must change with it.
 
-Every game also runs under Pyodide (the whole set costs about 8 s there, the ``hard``
+Every game also runs under Pyodide (the whole set costs about 5 s there, the ``hard``
 games most of it): the page's bots run in WebAssembly, so that is where a replay must
 hold.
 """

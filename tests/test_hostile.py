@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import json
 import os
@@ -275,10 +276,12 @@ def test_hostile_shapes_cost_about_what_parsing_costs(shape: str) -> None:
         text = SHAPES[shape](size)[:size]
         valid = valid_document(len(text))
         assert len(valid) == len(text)
-        for door, run in (("json_too_deep", lambda t=text: json_too_deep(t)),
-                          ("loads", swallow(lambda t=text: loads(t))),
-                          ("handle", lambda t=text: api.handle("bid", t))):
-            times = ratio(run, lambda v=valid: json.loads(v))
+        doors: list[tuple[str, Callable[[], object]]] = [
+            ("json_too_deep", functools.partial(json_too_deep, text)),
+            ("loads", swallow(functools.partial(loads, text))),
+            ("handle", functools.partial(api.handle, "bid", text))]
+        for door, run in doors:
+            times = ratio(run, functools.partial(json.loads, valid))
             assert times < RATIO, f"{door} on {shape} ({len(text)} chars): {times:.1f}x json.loads"
 
 
@@ -875,7 +878,7 @@ def test_hostile_command_lines_exit_1_or_2_without_a_traceback(tmp_path: Path) -
         (["check", str(huge)], 1),
         (["check", str(bad)], 1),
         (["check", b"/tmp/\xff.json"], 1),
-        *[(["check", str(path)], 1) for path in files.values()],
+        *[(["check", str(path)], 1) for path in files.values()],  # type: ignore[list-item]
     ]
     for argv, status in cases:
         proc = run_cli(*argv)
