@@ -3,6 +3,11 @@
 ``python -m jabberwocky deal --seed S --players N [--json]`` shows a seed's deals;
 ``play`` is a whole game in the terminal against bots; ``simulate`` lets bots play
 each other and summarises; ``check FILE`` validates and replays a game record.
+
+Bad input never ends in a traceback: a usage error (an unknown option, a bad option
+value such as ``--seed $'\\xff'`` or ``--players 7``) exits with status 2 and argparse's
+usage line, an invalid record or a file that cannot be read or written with status 1,
+each with one sentence on standard error.
 """
 
 from __future__ import annotations
@@ -25,12 +30,14 @@ from .errors import DataFileError, JabberwockyError, RecordError
 from .messages import Message, quote
 from .record import MAX_RECORD_BYTES, loads
 from .rules import PRESETS, Ruleset, preset
-from .table import DEFAULT_PLAYERS, check_players, check_seed
+from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
 from .terminal import TerminalGame
 from .words import new_seed
 
 MAX_GAMES = 1_000_000
 """The most games one ``simulate`` run plays (a bigger count is a typing slip)."""
+MAX_PATH_QUOTE = 200
+"""File names are quoted longer than other input (they are the user's own), but clipped."""
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 """Exit statuses: 1 for an invalid record or a data file that cannot be read or written,
@@ -47,10 +54,6 @@ def _argument(check: Callable[[str], Any]) -> Callable[[str], Any]:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
     return convert
-
-
-MAX_PATH_QUOTE = 200
-"""File names are quoted longer than other input (they are the user's own), but clipped."""
 
 
 def _whole(text: str) -> int | None:
@@ -104,14 +107,15 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     seed = _argument(check_seed)
 
     deal = sub.add_parser("deal", help="show the first dealer and every deal of a seed")
-    deal.add_argument("--seed", required=True, type=seed, help="any text")
+    seed_help = f"text: at most {MAX_SEED_LENGTH} characters, no control characters"
+    deal.add_argument("--seed", required=True, type=seed, help=seed_help)
     deal.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
     deal.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
     deal.add_argument("--json", action="store_true", help="print JSON")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
     play.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
-    play.add_argument("--seed", type=seed, help="any text (default: a new readable seed)")
+    play.add_argument("--seed", type=seed, help=seed_help + " (default: a new readable seed)")
     play.add_argument("--bots", type=_argument(_level), default=None,
                       help="bot level for every other seat (default: the strongest available)")
     play.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
