@@ -44,7 +44,7 @@ def advance_randomly(game: Game, actions: int, rng: Rng) -> None:
             bids = game.legal_bids()
             game.bid(bids[rng.below(len(bids))])
         elif game.phase == PLAYING:
-            game.play(rng.pick_bit(game.legal_mask()))
+            game.play(rng.pick_bit(game.honest_mask()))
         else:
             return
 
@@ -104,8 +104,8 @@ def test_a_playout_with_a_complete_trick_scores_it_first() -> None:
     while g.phase == BIDDING:
         g.bid(0)
     for _ in range(2):
-        g.play(cards_of(g.legal_mask())[0])
-    last = cards_of(g.legal_mask())[0]
+        g.play(cards_of(g.honest_mask())[0])
+    last = cards_of(g.honest_mask())[0]
     hands = [mask_to_rm(h) for h in g.hands]
     seat = g.to_act
     assert seat is not None
@@ -223,7 +223,7 @@ def test_hard_plays_whole_games_legally() -> None:
                 assert choice in obs.legal_bids
                 g.bid(choice)
             else:
-                assert obs.strict_legal >> choice & 1
+                assert obs.honest >> choice & 1
                 g.play(choice)
 
 
@@ -302,7 +302,7 @@ def test_card_hints_score_every_playable_card() -> None:
         h = small_bot().hint(obs)
         assert h.kind == "card"
         scored = {c for c, _ in h.card_scores}
-        assert scored == set(obs.legal_cards())
+        assert scored == set(obs.honest_cards())
         assert h.suggestion in scored
         best = max(s for _, s in h.card_scores)
         assert dict(h.card_scores)[h.suggestion] == best

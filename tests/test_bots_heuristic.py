@@ -127,7 +127,7 @@ def test_bots_play_legal_moves_and_never_renege(rules: Ruleset, players: int) ->
                 seat = game.to_act
                 assert seat is not None
                 card = bots[seat].act(game.observation(seat))
-                assert game.legal_mask() >> card & 1, "a bot played an illegal or renege card"
+                assert game.honest_mask() >> card & 1, "a bot played an illegal or renege card"
                 game.play(card)
             else:
                 game.next_round()
@@ -245,8 +245,8 @@ def test_hints_are_legal_and_their_probabilities_sum_to_one(level: str) -> None:
             else:
                 card_hints += 1
                 assert hint.kind == "card"
-                assert obs.strict_legal >> hint.suggestion & 1
-                assert sorted(c for c, _ in hint.card_scores) == obs.legal_cards()
+                assert obs.honest >> hint.suggestion & 1
+                assert sorted(c for c, _ in hint.card_scores) == obs.honest_cards()
                 assert all(0.0 <= s <= 1.0 for _, s in hint.card_scores)
             assert bot.hint(obs) == hint
             # asking for a hint does not change the move

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import jabberwocky
 from jabberwocky.cards import card_name
 from jabberwocky.cli import main
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game
@@ -96,9 +97,9 @@ class ScriptedPlayer(io.StringIO):
                 return bad + "\n"
             self.decisions += 1
             if self.decisions % 2:
-                return card_name(g.legal_cards()[0]).lower() + "\n"
-            return "1\n" if g.legal_mask() & g.hands[0] == g.hands[0] else \
-                card_name(g.legal_cards()[-1]) + "\n"
+                return card_name(g.honest_cards()[0]).lower() + "\n"
+            return "1\n" if g.honest_mask() & g.hands[0] == g.hands[0] else \
+                card_name(g.honest_cards()[-1]) + "\n"
         return "\n"  # "Press Enter for the next round"
 
 
@@ -227,7 +228,7 @@ def test_check_accepts_a_record_and_refuses_a_bad_one(tmp_path: Path) -> None:
     data = json.loads(dumps(g))
     data["players"] = 9
     bad.write_text(json.dumps(data), "utf-8")
-    assert run_main("check", str(bad))[0] == 2
+    assert run_main("check", str(bad))[0] == 1
 
 
 # -- bad arguments --------------------------------------------------------------------
@@ -251,19 +252,52 @@ def test_bad_arguments_exit_2_with_a_message(
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["simulate", "--games", "0"], "error: --games must be at least 1"),
-    (["simulate", "--bots", "wizard"],
-     "error: the bot level 'wizard' is unknown: choose one of random"),
-    (["simulate", "--bots", "random,random"], "error: --bots names 2 levels for 4 seats"),
-    (["check", "/nonexistent/record.json"], "/nonexistent/record.json"),
+    (["simulate", "--games", "0"], "--games must be a whole number from 1 to 1000000, not '0'"),
+    (["simulate", "--games", "1e3"], "--games must be a whole number from 1 to 1000000, not"),
+    (["simulate", "--games", "9" * 40], "--games must be a whole number from 1 to 1000000"),
+    (["simulate", "--bots", "wizard"], "the bot level 'wizard' is unknown: choose one of random"),
+    (["simulate", "--bots", "random,random"], "--bots names 2 levels for 4 seats"),
+    (["simulate", "--seed", "s" * 199, "--games", "10"], "the seed is 201 characters long"),
+    (["play", "--bots", "wizard"], "the bot level 'wizard' is unknown"),
+    (["deal", "--seed", "\udcff"], "the seed holds U+DCFF at position 1, which is not text"),
+    (["deal", "--seed", "tab\there"], "the seed holds the control character U+0009 at position 4"),
+    (["deal", "--seed", "x", "--players", "1" + "0" * 30], "players cannot play: choose 3 to 5"),
+    (["deal", "--seed", "x", "--players", "9" * 5000], "is not a number of players"),
 ])
-def test_bad_values_exit_2_with_an_error_line(
+def test_bad_option_values_are_usage_errors(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, _ = run_main(*argv)
+    with pytest.raises(SystemExit) as exc:
+        main(argv, out=io.StringIO())
+    assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert status == 2
-    assert err.startswith("error: ") and message in err
+    assert message in err and "usage: " in err and len(err) < 2000
+
+
+def test_a_file_that_cannot_be_read_exits_1(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    for path in ("/nonexistent/record.json", str(tmp_path), "x" * 5000):
+        status, _ = run_main("check", path)
+        err = capsys.readouterr().err
+        assert status == 1
+        assert err.startswith("error: cannot read ") and len(err) < 300
+
+
+def test_a_record_file_that_cannot_be_written_exits_1(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    status, _ = run_main("simulate", "--games", "1", "--record", str(tmp_path))
+    assert status == 1
+    assert capsys.readouterr().err.startswith(f"error: cannot write '{tmp_path}'")
+
+
+def test_version_and_help_name_the_program(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"jabberwocky {jabberwocky.__version__}\n"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m jabberwocky ")
 
 
 @pytest.mark.needs_subprocess
@@ -272,10 +306,26 @@ def test_bad_arguments_in_a_real_process() -> None:
     assert proc.returncode == 2
     assert "7 players cannot play" in proc.stderr and proc.stdout == ""
     bad = run_cli("check", "-", stdin="{not json")
-    assert bad.returncode == 2
+    assert bad.returncode == 1
     assert bad.stderr.startswith("error: the record is not valid JSON")
     proc = run_cli("deal", "--seed", "hello", "--players", "3", "--json")
     assert proc.returncode == 0
     data = json.loads(proc.stdout)
     golden = next(v for v in GOLDEN["vectors"] if v["seed"] == "hello" and v["players"] == 3)
     assert data["rounds"] == golden["rounds"]
+
+
+@pytest.mark.needs_subprocess
+def test_the_program_names_itself_as_it_was_invoked() -> None:
+    proc = run_cli("--help")
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: python -m jabberwocky ")
+    # what the console script installed by pip runs: its own path as sys.argv[0]
+    wrapper = ("import sys; sys.argv[0] = '/opt/venv/bin/jabberwocky'; "
+               "from jabberwocky.cli import main; sys.exit(main())")
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    script = subprocess.run([sys.executable, "-c", wrapper, "--help"], capture_output=True,
+                            text=True, env=env, timeout=60, check=False)
+    assert script.returncode == 0 and script.stdout.startswith("usage: jabberwocky ")
+    version = run_cli("--version")
+    assert version.returncode == 0
+    assert version.stdout == f"jabberwocky {jabberwocky.__version__}\n"

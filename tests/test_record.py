@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.bots.random_bot import RandomBot
 from jabberwocky.cards import card_name, cards_of, parse_card
 from jabberwocky.errors import JabberwockyError, RecordError
@@ -26,7 +27,7 @@ CARD = re.compile(r"^[23456789TJQKA][CDHS]$")
 ISSUE_TOP = {"format", "seed", "players", "rules", "seats", "rounds", "scores", "winners"}
 ISSUE_ROUND = {"round", "dealer", "hand_size", "hands", "trump_card", "bids", "tricks", "taken",
                "points"}
-TOP = ISSUE_TOP | {"deal_algorithm", "rules_version", "first_dealer", "phase"}
+TOP = ISSUE_TOP | {"deal_algorithm", "rules_version", "bots_version", "first_dealer", "phase"}
 ROUND = ISSUE_ROUND | {"reneges"}
 
 
@@ -52,6 +53,7 @@ def good() -> dict[str, Any]:
 def test_record_fields_are_exactly_the_listed_ones(good: dict[str, Any]) -> None:
     assert set(good) == TOP
     assert good["format"] == FORMAT == "jabberwocky-game/1"
+    assert good["bots_version"] == BOTS_VERSION == "jabberwocky-bots/1"
     assert good["seed"] == "record" and good["players"] == 4
     assert good["rules"] == JABBERWOCKY.to_dict()
     assert good["seats"] == ["random"] * 4
@@ -90,7 +92,7 @@ def test_record_of_a_game_in_progress() -> None:
     assert rnd["bids"].count(None) == 2
     while g.phase == BIDDING:
         g.bid(g.legal_bids()[0])
-    g.play(g.legal_cards()[0])
+    g.play(g.honest_cards()[0])
     rnd = to_record(g)["rounds"][0]
     assert rnd["tricks"] == [{"leader": g.leader, "cards": [card_name(g.trick[0])],
                               "winner": None}]
@@ -152,7 +154,8 @@ def _forbidden_dealer_bid(r: dict[str, Any]) -> None:
 def _truncate_round(r: dict[str, Any]) -> None:
     rnd = r["rounds"][0]
     rnd["tricks"].pop()
-    rnd["taken"] = rnd["points"] = None
+    del rnd["taken"], rnd["reneges"]
+    rnd["points"] = None
 
 
 def _wrong_winner(r: dict[str, Any]) -> None:
@@ -302,10 +305,10 @@ def test_renege_in_a_record_is_accepted_under_the_honour_rule_and_penalised() ->
     while g.phase == BIDDING:
         g.bid(g.legal_bids()[0])
     for _ in range(3 * 4):
-        if g.trick and g.playable_mask() != g.legal_mask():
-            g.play(cards_of(g.playable_mask() & ~g.legal_mask())[0])
+        if g.trick and g.legal_mask() != g.honest_mask():
+            g.play(cards_of(g.legal_mask() & ~g.honest_mask())[0])
             break
-        g.play(g.legal_cards()[0])
+        g.play(g.honest_cards()[0])
     assert sum(g.reneges) == 1
     again = loads(dumps(g))
     assert again.reneges == g.reneges
@@ -361,3 +364,34 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
         g.bid(0)
         again = loads(dumps(g))
         assert again.seed == seed and to_record(again) == to_record(g)
+
+
+# -- the bots version -------------------------------------------------------------------
+
+
+def test_a_record_without_a_bots_version_loads_and_keeps_none(good: dict[str, Any]) -> None:
+    old = {k: v for k, v in good.items() if k != "bots_version"}
+    game = from_record(old)
+    assert game.bots_version is None
+    assert to_record(game) == old  # not claimed on export either
+
+
+@pytest.mark.parametrize("version", ["jabberwocky-bots/2", "jabberwocky-bots/1234"])
+def test_a_record_made_with_other_bots_loads_and_keeps_its_version(
+    good: dict[str, Any], version: str
+) -> None:
+    game = from_record(dict(good, bots_version=version))
+    assert game.bots_version == version
+    assert to_record(game)["bots_version"] == version
+    assert Game("new", 3).bots_version == BOTS_VERSION
+
+
+@pytest.mark.parametrize("version", [
+    "jabberwocky-bots/0", "jabberwocky-bots/", "bots/1", "jabberwocky-bots/1x",
+    "Jabberwocky-bots/1", " jabberwocky-bots/1", "jabberwocky-bots/01",
+    "jabberwocky-bots/" + "9" * 50, 1, None, True, ["jabberwocky-bots/1"]])
+def test_a_bots_version_of_another_form_is_refused(good: dict[str, Any], version: object) -> None:
+    with pytest.raises(RecordError, match=r"is not a bots version: write it like "
+                                          r"'jabberwocky-bots/1'$") as exc:
+        from_record(dict(good, bots_version=version))
+    assert exc.value.code == "record.bots_version"

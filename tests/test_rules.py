@@ -13,7 +13,7 @@ from positions import cards, hand, position
 
 from jabberwocky.cards import card_name, cards_of, mask_of, parse_card
 from jabberwocky.deal import first_dealer
-from jabberwocky.errors import IllegalMoveError, RulesetError, SeedError
+from jabberwocky.errors import IllegalMoveError, SeedError
 from jabberwocky.fastplay import finish_round_randomly
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
 from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
@@ -49,10 +49,11 @@ def test_three_to_five_players_can_play(players: int) -> None:
     assert len(g.hands) == players
 
 
-@pytest.mark.parametrize("players", [0, 1, 2, 6, 7, "4", 4.0])
+@pytest.mark.parametrize("players", [0, 1, 2, 6, 7, "4", 4.0, True, 10**30, -(10**9)])
 def test_other_player_counts_are_refused(players: object) -> None:
-    with pytest.raises(RulesetError, match="players cannot play: choose 3 to 5"):
+    with pytest.raises(SeedError, match="players cannot play: choose 3 to 5") as info:
         Game("table", players)  # type: ignore[arg-type]
+    assert info.value.code == "table.players"
 
 
 def test_ranks_run_two_low_to_ace_high() -> None:
@@ -252,8 +253,8 @@ def test_follow_suit_when_able() -> None:
     g = position(["2C", "3H KS 4C", "QH 5D", "8H 9C"], "2S", dealer=3, bids=[0, 0, 0, 0],
                  trick="AH", hand_size=3)
     assert g.to_act == 1
-    assert names(g.legal_mask()) == ["3H"]
-    assert g.playable_mask() == g.legal_mask()
+    assert names(g.honest_mask()) == ["3H"]
+    assert g.legal_mask() == g.honest_mask()
     assert g.why_illegal_card(parse_card("KS")) == "you must follow hearts"
     with pytest.raises(IllegalMoveError, match=r"^you must follow hearts$"):
         g.play(parse_card("4C"))
@@ -264,7 +265,7 @@ def test_follow_suit_when_able() -> None:
 def test_a_player_void_in_the_suit_led_may_play_any_card() -> None:
     g = position(["2C", "KS 4C 5D", "QH", "8H"], "2S", dealer=3, bids=[0, 0, 0, 0], trick="AH",
                  hand_size=3)
-    assert names(g.legal_mask()) == ["4C", "5D", "KS"]
+    assert names(g.honest_mask()) == ["4C", "5D", "KS"]
     assert all(g.why_illegal_card(c) is None for c in cards("4C 5D KS"))
 
 
@@ -273,14 +274,14 @@ def test_play_goes_left() -> None:
     order = []
     while g.phase == PLAYING:
         order.append(g.to_act)
-        g.play(g.legal_cards()[0])
+        g.play(g.honest_cards()[0])
     assert order == [3, 4, 0, 1, 2]
 
 
 def test_trump_may_not_be_led_before_it_is_broken() -> None:
     g = position(["AS 2H", "3H 4H", "5H 6H", "7H 8H"], "2S", dealer=3, bids=[0, 0, 0, 0])
     assert g.to_act == 0
-    assert names(g.legal_mask()) == ["2H"]
+    assert names(g.honest_mask()) == ["2H"]
     assert g.why_illegal_card(parse_card("AS")) == (
         "trump is not broken yet: spades may not be led while you hold another suit")
     with pytest.raises(IllegalMoveError, match=r"^trump is not broken yet"):
@@ -290,7 +291,7 @@ def test_trump_may_not_be_led_before_it_is_broken() -> None:
 
 def test_leader_holding_only_trumps_may_lead_trump_and_that_breaks_trump() -> None:
     g = position(["AS 3S", "3H 4H", "5H 6H", "7H 8H"], "2S", dealer=3, bids=[0, 0, 0, 0])
-    assert names(g.legal_mask()) == ["3S", "AS"]
+    assert names(g.honest_mask()) == ["3S", "AS"]
     assert g.why_illegal_card(parse_card("3S")) is None
     g.play(parse_card("3S"))
     assert g.broken
@@ -299,7 +300,7 @@ def test_leader_holding_only_trumps_may_lead_trump_and_that_breaks_trump() -> No
 def test_trump_is_broken_by_a_discard_and_may_then_be_led() -> None:
     # trumps are clubs; seat 0 may not lead its club yet
     g = position(["AD TC", "3C 3H", "5D 6H", "7D 8H"], "2C", dealer=3, bids=[0, 0, 0, 0])
-    assert names(g.legal_mask()) == ["AD"]
+    assert names(g.honest_mask()) == ["AD"]
     g.play(parse_card("AD"))
     assert not g.broken
     g.play(parse_card("3C"))  # seat 1 has no diamond: trumps it
@@ -312,16 +313,16 @@ def test_trump_is_broken_by_a_discard_and_may_then_be_led() -> None:
     # once broken, a leader holding trump and other suits may lead trump
     broken = position(["TC 9H", "4H", "6H", "8H"], "2C", dealer=3, bids=[0] * 4, broken=True,
                       hand_size=2)
-    assert names(broken.legal_mask()) == ["TC", "9H"]
+    assert names(broken.honest_mask()) == ["TC", "9H"]
     unbroken = position(["TC 9H", "4H", "6H", "8H"], "2C", dealer=3, bids=[0] * 4, hand_size=2)
-    assert names(unbroken.legal_mask()) == ["9H"]
+    assert names(unbroken.honest_mask()) == ["9H"]
 
 
 def test_trump_lead_any_time_variant() -> None:
     rules = JABBERWOCKY.with_options(trump_lead="any-time")
     g = position(["AS 2H", "3H 4H", "5H 6H", "7H 8H"], "2S", dealer=3, bids=[0, 0, 0, 0],
                  rules=rules)
-    assert names(g.legal_mask()) == ["2H", "AS"]
+    assert names(g.honest_mask()) == ["2H", "AS"]
     g.play(parse_card("AS"))
     assert g.broken
     assert OH_HELL.trump_lead == "any-time"
@@ -379,7 +380,7 @@ def test_three_and_five_player_tricks_wrap_round_the_table(players: int, leader:
     g = position(hands, "9S", dealer=dealer, bids=[0] * players)
     assert g.to_act == leader
     while g.phase == PLAYING:
-        g.play(g.legal_cards()[0])
+        g.play(g.honest_cards()[0])
     assert g.tricks[-1].leader == leader
     assert g.tricks[-1].winner == players - 1  # the highest heart
     assert g.taken[players - 1] == 1
@@ -478,22 +479,26 @@ def renege_position(rules: Ruleset = HONOUR) -> Game:
 def test_without_the_honour_rule_reneging_is_impossible() -> None:
     g = renege_position(JABBERWOCKY)
     g.play(parse_card("AH"))
-    assert g.playable_mask() == g.legal_mask() == hand("3H")
+    assert g.legal_mask() == g.honest_mask() == hand("3H")
     assert g.why_illegal_card(parse_card("4S")) == "you must follow hearts"
+    assert not g.is_renege(parse_card("4S"))  # not legal, so not a renege either
     obs = g.observation(1)
-    assert obs.legal == obs.strict_legal == hand("3H")
+    assert obs.legal == obs.honest == hand("3H")
 
 
 def test_honour_rule_allows_a_renege_resolves_the_trick_as_played_and_costs_three() -> None:
     g = renege_position()
     g.play(parse_card("AH"))
-    assert g.legal_mask() == hand("3H")
-    assert g.playable_mask() == hand("3H 4S")
+    assert g.honest_mask() == hand("3H")
+    assert g.legal_mask() == hand("3H 4S")
     obs = g.observation(1)
-    assert obs.legal == hand("3H 4S") and obs.strict_legal == hand("3H")
-    assert obs.legal_cards() == cards("3H")  # what bots choose from: never a renege
+    assert obs.legal == hand("3H 4S") and obs.honest == hand("3H")
+    assert obs.honest_cards() == cards("3H")  # what bots choose from: never a renege
+    assert obs.legal_cards() == g.legal_cards() == cards("3H 4S")
+    assert g.honest_cards() == cards("3H")
     assert g.why_illegal_card(parse_card("4S")) is None
     assert g.is_renege(parse_card("4S"))
+    assert not g.is_renege(parse_card("3H")) and not g.is_renege(parse_card("QH"))
     g.play(parse_card("4S"))  # a trump, though seat 1 holds a heart
     assert g.reneges == [0, 1, 0, 0]
     assert g.broken
@@ -519,7 +524,7 @@ def test_honour_rule_penalty_is_three_per_renege_card_on_top_of_an_exact_bid() -
 def test_honour_rule_never_allows_leading_unbroken_trump() -> None:
     g = position(["AS 2H", "3H 4H", "5H 6H", "7H 8H"], "2S", dealer=3, bids=[0, 0, 0, 0],
                  rules=HONOUR)
-    assert g.playable_mask() == hand("2H")
+    assert g.legal_mask() == hand("2H")
     assert g.why_illegal_card(parse_card("AS")).startswith("trump is not broken yet")  # type: ignore[union-attr]
     assert not g.is_renege(parse_card("2H"))
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import jabberwocky
+from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.cards import card_name, cards_of
 from jabberwocky.cli import main as cli_main
 from jabberwocky.game import Game
@@ -366,3 +367,16 @@ def test_import_everything_imports_every_module_but_main() -> None:
     assert set(names) == expected and names == sorted(names)
     assert "jabberwocky.cli" in names and "jabberwocky.bots.hard" in names
     assert all(name in sys.modules for name in names)
+
+
+def test_the_view_names_the_games_bots_version() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "versions", "players": 3, "bots": "random"})
+    assert view["bots_version"] == call(api, "levels")["bots_version"] == BOTS_VERSION
+    record = json.loads(call(api, "export_record")["record"])
+    older = {k: v for k, v in record.items() if k != "bots_version"}
+    assert call(api, "import_record", {"record": json.dumps(older)})["bots_version"] is None
+    other = dict(record, bots_version="jabberwocky-bots/9")
+    view = call(api, "import_record", {"record": json.dumps(other)})
+    assert view["bots_version"] == "jabberwocky-bots/9"
+    assert json.loads(call(api, "export_record")["record"])["bots_version"] == "jabberwocky-bots/9"

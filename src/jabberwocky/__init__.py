@@ -16,6 +16,7 @@ from __future__ import annotations
 from .cards import card_name, parse_card
 from .errors import (
     CardError,
+    DataFileError,
     IllegalMoveError,
     JabberwockyError,
     RecordError,
@@ -24,6 +25,7 @@ from .errors import (
 )
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from .observation import Observation
+from .phase import Phase
 from .record import FORMAT, from_record, to_record
 from .rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset, preset
 
@@ -31,7 +33,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BIDDING", "FORMAT", "GAME_OVER", "HONOUR", "JABBERWOCKY", "OH_HELL", "PLAYING",
-    "ROUND_OVER", "CardError", "Game", "IllegalMoveError", "JabberwockyError",
-    "Observation", "RecordError", "Ruleset", "RulesetError", "SeedError", "card_name",
-    "from_record", "parse_card", "preset", "to_record",
+    "ROUND_OVER", "CardError", "DataFileError", "Game", "IllegalMoveError",
+    "JabberwockyError", "Observation", "Phase", "RecordError", "Ruleset", "RulesetError",
+    "SeedError", "card_name", "from_record", "parse_card", "preset", "to_record",
 ]

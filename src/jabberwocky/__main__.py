@@ -6,4 +6,5 @@ import sys
 
 from .cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a tool such as pytest's doctest finder imports it
+    sys.exit(main())

@@ -3,78 +3,132 @@
 ``python -m jabberwocky deal --seed S --players N [--json]`` shows a seed's deals;
 ``play`` is a whole game in the terminal against bots; ``simulate`` lets bots play
 each other and summarises; ``check FILE`` validates and replays a game record.
+
+Bad input never ends in a traceback: a usage error (an unknown option, a bad option
+value such as ``--seed $'\\xff'`` or ``--players 7``) exits with status 2 and argparse's
+usage line, an invalid record or a file that cannot be read or written with status 1,
+each with one sentence on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import IO, Any
 
-from .bots import available_levels, make_bot
+from . import __version__
+from .bots import available_levels
 from .cards import card_name, card_symbol, cards_of, sort_for_display, suit_words
 from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
-from .errors import JabberwockyError
-from .game import check_seed
-from .messages import Message
-from .record import loads
-from .rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Ruleset, preset
+from .errors import DataFileError, JabberwockyError, RecordError
+from .messages import Message, quote
+from .record import MAX_RECORD_BYTES, loads
+from .rules import PRESETS, Ruleset, preset
+from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
 from .terminal import TerminalGame
 from .words import new_seed
 
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` run plays (a bigger count is a typing slip)."""
+MAX_PATH_QUOTE = 200
+"""File names are quoted longer than other input (they are the user's own), but clipped."""
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+"""Exit statuses: 1 for an invalid record or a data file that cannot be read or written,
+2 for a usage error (an unknown option, a bad option value), 130 on Ctrl-C."""
+
+
+def _argument(check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse ``type`` that turns the engine's refusal into a usage error."""
+
+    def convert(text: str) -> Any:
+        try:
+            return check(text)
+        except JabberwockyError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return convert
+
+
+def _whole(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:  # not a number, or more digits than Python converts
+        return None
+
 
 def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
-    if not 3 <= n <= 5:
-        raise argparse.ArgumentTypeError(str(Message("table.players", value=n, min=MIN_PLAYERS,
-                                                     max=MAX_PLAYERS)))
-    return n
+    players = _whole(text)
+    if players is None:
+        raise JabberwockyError("cli.players_not_number", value=quote(text))
+    return check_players(players)
 
 
-def _rules(text: str) -> Ruleset:
-    try:
-        return preset(text)
-    except JabberwockyError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def _games(text: str) -> int:
+    games = _whole(text)
+    if games is None or not 1 <= games <= MAX_GAMES:
+        raise JabberwockyError("cli.games", value=quote(text), max=MAX_GAMES)
+    return games
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m jabberwocky``."""
+def _level(text: str) -> str:
+    if text not in available_levels():
+        raise JabberwockyError("table.unknown_level", value=quote(text),
+                               choices=available_levels())
+    return text
+
+
+def _prog() -> str:
+    """``jabberwocky`` when run as the console script, else ``python -m jabberwocky``."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    stem = name.removesuffix(".exe").removesuffix("-script.pyw").removesuffix("-script.py")
+    return "jabberwocky" if stem == "jabberwocky" else "python -m jabberwocky"
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the command line (``prog`` as shown in its help)."""
     parser = argparse.ArgumentParser(
-        prog="python -m jabberwocky",
+        prog=prog or _prog(),
         description="Jabberwocky, the Oh Hell variant where only an exact bid scores.",
+        epilog="Exit status: 0 done, 1 invalid record or unreadable data file, 2 usage error.",
     )
+    parser.add_argument("--version", action="version", version=f"jabberwocky {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     rules_help = f"ruleset preset: {', '.join(sorted(PRESETS))} (default jabberwocky)"
+    players_help = f"3, 4 or 5 (default {DEFAULT_PLAYERS})"
+    players = _argument(_players)
+    rules = _argument(preset)
+    seed = _argument(check_seed)
 
     deal = sub.add_parser("deal", help="show the first dealer and every deal of a seed")
-    deal.add_argument("--seed", required=True, help="any text")
-    deal.add_argument("--players", type=_players, default=4, help="3, 4 or 5 (default 4)")
-    deal.add_argument("--rules", type=_rules, default=PRESETS["jabberwocky"], help=rules_help)
+    seed_help = f"text: at most {MAX_SEED_LENGTH} characters, no control characters"
+    deal.add_argument("--seed", required=True, type=seed, help=seed_help)
+    deal.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
+    deal.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
     deal.add_argument("--json", action="store_true", help="print JSON")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("--players", type=_players, default=4, help="3, 4 or 5 (default 4)")
-    play.add_argument("--seed", help="any text (default: a new readable seed)")
-    play.add_argument("--bots", default=None, help="bot level for every other seat "
-                      "(default: the strongest available)")
-    play.add_argument("--rules", type=_rules, default=PRESETS["jabberwocky"], help=rules_help)
+    play.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
+    play.add_argument("--seed", type=seed, help=seed_help + " (default: a new readable seed)")
+    play.add_argument("--bots", type=_argument(_level), default=None,
+                      help="bot level for every other seat (default: the strongest available)")
+    play.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
     play.add_argument("--record", help="write the game record (JSON) here at the end")
 
     sim = sub.add_parser("simulate", help="let bots play each other and summarise")
-    sim.add_argument("--players", type=_players, default=4, help="3, 4 or 5 (default 4)")
-    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
+    sim.add_argument("--games", type=_argument(_games), default=100,
+                     help=f"number of games, 1 to {MAX_GAMES} (default 100)")
     sim.add_argument("--bots", default="random",
                      help="one level per seat, comma-separated (or one level for all)")
     sim.add_argument("--seed", default="simulate", help="run seed; game i uses SEED/i")
-    sim.add_argument("--rules", type=_rules, default=PRESETS["jabberwocky"], help=rules_help)
+    sim.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
     sim.add_argument("--record", help="write one game record per line to this .jsonl file")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -84,10 +138,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def deal_summary(seed: str, players: int, rules: Ruleset) -> dict[str, Any]:
-    """The JSON of ``deal``: first dealer and all deals."""
-    rules.check_players(players)
-    check_seed(seed)
+def _check_simulate(args: argparse.Namespace) -> None:
+    """The ``simulate`` options that depend on each other (a usage error if they clash)."""
+    levels = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(levels) == 1:
+        levels = levels * args.players
+    if len(levels) != args.players:
+        raise JabberwockyError("cli.bot_count", count=len(levels), seats=args.players)
+    for lvl in levels:
+        _level(lvl)
+    args.levels = levels
+    from .simulate import game_seed  # here: simulate's imports are not needed otherwise
+
+    check_seed(game_seed(args.seed, args.games - 1))  # the longest seed of the run
+    args.rules.check_players(args.players)
+
+
+def deal_summary(seed: object, players: object, rules: Ruleset) -> dict[str, Any]:
+    """The JSON of ``deal``: first dealer and all deals (the table and the seed are
+    checked first: :class:`~jabberwocky.errors.SeedError` or ``RulesetError``)."""
+    players = rules.check_players(players)
+    seed = check_seed(seed)
     first = first_dealer(seed, players)
     rounds = []
     for i, size in enumerate(rules.schedule):
@@ -141,21 +212,11 @@ def _progress(done: int, total: int) -> None:
 def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
     from .simulate import simulate
 
-    levels = [s.strip() for s in args.bots.split(",") if s.strip()]
-    if len(levels) == 1:
-        levels = levels * args.players
-    if len(levels) != args.players:
-        raise JabberwockyError("cli.bot_count", count=len(levels), seats=args.players)
-    for lvl in levels:
-        make_bot(lvl)  # fails early with the list of levels
-    if args.games < 1:
-        raise JabberwockyError("cli.games")
     show = not args.quiet and args.games >= 20 and sys.stderr.isatty()
     progress = _progress if show else None
     with contextlib.ExitStack() as stack:
-        record = stack.enter_context(open(args.record, "w", encoding="utf-8")) \
-            if args.record else None
-        summary = simulate(args.players, args.games, levels, args.seed, args.rules,
+        record = stack.enter_context(_open_output(args.record)) if args.record else None
+        summary = simulate(args.players, args.games, args.levels, args.seed, args.rules,
                            record=record, progress=progress)
     if args.json:
         out.write(json.dumps(summary) + "\n")
@@ -173,32 +234,64 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def _open_output(path: str) -> IO[str]:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError("file.unwritable", path=_path(path), reason=_reason(exc)) from None
+
+
+def _path(path: object) -> str:
+    return quote(path, MAX_PATH_QUOTE)
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _read_record(path: str) -> bytes:
+    """The bytes of the record at ``path`` (``-``: standard input), at most one byte more
+    than a record may have (so a huge file is refused without being read whole)."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        with open(path, "rb") as fh:
+            return fh.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise DataFileError("file.unreadable", path=_path(path), reason=_reason(exc)) from None
+
+
 def _cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
-    game = loads(text)
+    game = loads(_read_record(args.file))
     out.write(f"valid record: seed {game.seed!r}, {game.players} players, "
-              f"{len(game.results)} rounds finished, phase {game.phase}, "
+              f"{len(game.results)} rounds finished, phase {game.phase.value}, "
               f"scores {game.scores}, winners {game.winners()}\n")
     return 0
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
-    levels = available_levels()
-    level = args.bots or levels[-1]
-    make_bot(level)
+    level = args.bots or available_levels()[-1]
     seed = args.seed if args.seed is not None else new_seed()
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8: asked again
     TerminalGame(seed, args.players, level, args.rules, out=out, record_path=args.record).run()
     return 0
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (2 with a message on bad input)."""
-    out = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    """Run the command line and return its exit status (:data:`EXIT_INVALID` or
+    :data:`EXIT_USAGE` with a one-line message on standard error, never a traceback)."""
+    if out is None:
+        out = sys.stdout
+        if isinstance(out, io.TextIOWrapper):
+            out.reconfigure(errors="backslashreplace")  # a seed the terminal cannot show
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        try:
+            _check_simulate(args)
+        except JabberwockyError as exc:
+            parser.error(str(exc))
     commands = {"deal": _cmd_deal, "play": _cmd_play, "simulate": _cmd_simulate,
                 "check": _cmd_check}
     try:
@@ -206,10 +299,19 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``... | head``): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except (JabberwockyError, OSError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return 2
+        return EXIT_OK
+    except (RecordError, DataFileError) as exc:
+        return _fail(exc, EXIT_INVALID)
+    except JabberwockyError as exc:
+        return _fail(exc, EXIT_USAGE)
+    except OSError as exc:  # writing a record at the end of ``play``, a full disk, ...
+        path = "-" if exc.filename is None else _path(exc.filename)
+        return _fail(Message("file.failed", path=path, reason=_reason(exc)), EXIT_INVALID)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
-        return 130
+        return EXIT_INTERRUPTED
+
+
+def _fail(message: object, status: int) -> int:
+    sys.stderr.write(f"error: {message}\n")
+    return status

@@ -62,3 +62,7 @@ class RecordError(JabberwockyError):
 
 class SeedError(JabberwockyError):
     """A seed or a table setting (such as the number of players) is unusable."""
+
+
+class DataFileError(JabberwockyError):
+    """A data file (a record to check, a file to write) could not be read or written."""

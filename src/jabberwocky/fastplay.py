@@ -125,7 +125,7 @@ def _random_step(game: Game, stream: bytes, times: Sequence[list[int]] | None) -
     seat: int = game.to_act  # type: ignore[assignment]
     t0 = time.perf_counter_ns()
     i = 2 * game.step
-    card = RandomBot.pick((), game.legal_mask(), stream[i] << 8 | stream[i + 1])
+    card = RandomBot.pick((), game.honest_mask(), stream[i] << 8 | stream[i + 1])
     if times is not None:
         times[seat].append(time.perf_counter_ns() - t0)
     game._play(card)

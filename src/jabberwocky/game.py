@@ -5,12 +5,21 @@ the UI: they receive ``Game.observation(seat)``, which holds only what that seat
 see.  Each action has three faces, as in pokerkit: ``why_illegal_*`` returns the
 reason a move is not allowed now (or ``None``), ``legal_*`` lists what is allowed, and
 ``bid``/``play`` apply a move or raise :class:`IllegalMoveError` with that reason.
+
+Three words for cards, the same in the engine, the bots and the web view:
+
+- *legal*: allowed by the rules in force now (:meth:`Game.legal_mask`), which under the
+  honour rule includes failing to follow suit;
+- *renege*: a legal card that fails to follow suit though the player could
+  (:meth:`Game.is_renege`; only possible under the honour rule, and it costs points);
+- *honest*: legal and not a renege (:meth:`Game.honest_mask`): what bots choose from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bots import BOTS_VERSION
 from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
 from .deal import deal_round, first_dealer
 from .errors import IllegalMoveError, SeedError
@@ -18,25 +27,18 @@ from .history import RoundResult, Trick
 from .levels import SEAT_KINDS
 from .messages import Message, quote
 from .observation import Observation
+from .phase import Phase
 from .rng import seed_key
 from .rules import JABBERWOCKY, Ruleset
+from .table import MAX_SEED_LENGTH, check_seed
 
-BIDDING = "bidding"
-PLAYING = "playing"
-ROUND_OVER = "round-over"
-GAME_OVER = "game-over"
+BIDDING = Phase.BIDDING
+PLAYING = Phase.PLAYING
+ROUND_OVER = Phase.ROUND_OVER
+GAME_OVER = Phase.GAME_OVER
 
-MAX_SEED_LENGTH = 200
-"""Longer seeds are refused: a seed is meant to be read out and typed."""
-
-
-def check_seed(seed: object) -> str:
-    """Return ``seed`` if it is usable, else raise :class:`SeedError` saying why."""
-    if not isinstance(seed, str):
-        raise SeedError("seed.not_text", value=quote(seed))
-    if len(seed) > MAX_SEED_LENGTH:
-        raise SeedError("seed.too_long", length=len(seed), max=MAX_SEED_LENGTH)
-    return seed
+__all__ = ["BIDDING", "GAME_OVER", "MAX_SEED_LENGTH", "PLAYING", "ROUND_OVER", "Game", "Phase",
+           "check_seed", "trick_winner"]
 
 
 def trick_winner(cards: Sequence[Card], leader: int, players: int, trump_suit: int) -> int:
@@ -61,7 +63,11 @@ class Game:
 
     >>> g = Game("hello", players=4)
     >>> g.phase, g.round_index, g.hand_size
-    ('bidding', 0, 3)
+    (<Phase.BIDDING: 'bidding'>, 0, 3)
+
+    ``bots_version`` names the bots of the game: :data:`~jabberwocky.bots.BOTS_VERSION`
+    for a new game; a game loaded from a record keeps the record's (``None`` for a record
+    made before records named it), so the page can tell when the bots have changed since.
     """
 
     def __init__(
@@ -71,18 +77,18 @@ class Game:
         rules: Ruleset = JABBERWOCKY,
         seats: Sequence[str] | None = None,
     ) -> None:
-        rules.check_players(players)
+        self.players = players = rules.check_players(players)
         self.seed = check_seed(seed)
-        self.players = players
         self.rules = rules
         if seats is None:
             seats = ["human"] + ["random"] * (players - 1)
         if len(seats) != players:
             raise SeedError("table.seat_count", count=len(seats), players=players)
         for kind in seats:
-            if kind not in SEAT_KINDS:
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
                 raise SeedError("table.unknown_seat", value=quote(kind), choices=list(SEAT_KINDS))
         self.seats: tuple[str, ...] = tuple(seats)
+        self.bots_version: str | None = BOTS_VERSION
         self.first_dealer = first_dealer(seed, players)
         self.bot_key = seed_key(seed)
         self.results: list[RoundResult] = []
@@ -108,7 +114,7 @@ class Game:
         self.trick: list[Card] = []
         self.leader = (self.dealer + 1) % n
         self.broken = False
-        self.phase = BIDDING
+        self.phase: Phase = BIDDING
         self.to_act: int | None = self.leader
         self.step = 0
 
@@ -131,7 +137,7 @@ class Game:
     def why_illegal_bid(self, bid: object) -> Message | None:
         """Why ``bid`` is not allowed now, or ``None`` if it is."""
         if self.phase != BIDDING:
-            return Message("move.not_bidding", phase=self.phase)
+            return Message("move.not_bidding", phase=self.phase.value)
         h = self.hand_size
         if not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= h:
             return Message("move.bid_range", max=h, value=quote(bid))
@@ -159,7 +165,7 @@ class Game:
 
     # -- play ---------------------------------------------------------------------
 
-    def legal_mask(self) -> Mask:
+    def honest_mask(self) -> Mask:
         """The cards the player to act may play without reneging (0 outside play)."""
         if self.phase != PLAYING:
             return 0
@@ -171,35 +177,40 @@ class Game:
             return (hand & ~SUIT_MASKS[self.trump_suit]) or hand
         return hand
 
-    def playable_mask(self) -> Mask:
-        """The cards that may be played at all: with the honour rule, reneges too."""
-        legal = self.legal_mask()
-        if self.trick and self.rules.honour_rule:
+    def legal_mask(self) -> Mask:
+        """The cards the rules allow now (0 outside play): the honest ones, and under the
+        honour rule every card in hand when following (reneges included)."""
+        if self.trick and self.rules.honour_rule and self.phase == PLAYING:
             return self.hands[self.to_act]  # type: ignore[index]
-        return legal
+        return self.honest_mask()
 
     def legal_cards(self) -> list[Card]:
-        """The cards the player to act may play without reneging, in card order."""
+        """The legal cards (reneges included under the honour rule), in card order."""
         return cards_of(self.legal_mask())
+
+    def honest_cards(self) -> list[Card]:
+        """The honest cards (legal and no renege), in card order."""
+        return cards_of(self.honest_mask())
 
     def why_illegal_card(self, card: object) -> Message | None:
         """Why ``card`` may not be played now, or ``None`` if it may."""
         if self.phase != PLAYING:
-            return Message("move.not_playing", phase=self.phase)
+            return Message("move.not_playing", phase=self.phase.value)
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             return Message("move.not_a_card", value=quote(card))
         hand = self.hands[self.to_act]  # type: ignore[index]
         if not hand >> card & 1:
             return Message("move.not_held", card=card_name(card))
-        if self.playable_mask() >> card & 1:
+        if self.legal_mask() >> card & 1:
             return None
         if self.trick:
             return Message("move.must_follow", suit=SUITS[self.trick[0] // 13])
         return Message("move.trump_not_broken", suit=SUITS[self.trump_suit])
 
     def is_renege(self, card: Card) -> bool:
-        """True when playing ``card`` now would fail to follow suit though able to."""
-        return bool(self.phase == PLAYING and self.trick and not self.legal_mask() >> card & 1)
+        """True when ``card`` is legal now but fails to follow suit though the player could
+        (only possible under the honour rule)."""
+        return bool((self.legal_mask() & ~self.honest_mask()) >> card & 1)
 
     def play(self, card: Card) -> None:
         """The player to act plays ``card``; raises :class:`IllegalMoveError` if not allowed."""
@@ -253,7 +264,7 @@ class Game:
     def next_round(self) -> None:
         """Deal the next round once the current one is over."""
         if self.phase != ROUND_OVER:
-            raise IllegalMoveError("move.round_not_over", phase=self.phase)
+            raise IllegalMoveError("move.round_not_over", phase=self.phase.value)
         self._start_round(self.round_index + 1)
 
     # -- results and views --------------------------------------------------------
@@ -273,7 +284,7 @@ class Game:
             legal = 0
         else:
             legal_bids = ()
-            legal = self.playable_mask() if acting else 0
+            legal = self.legal_mask() if acting else 0
         return Observation(
             seat=seat,
             players=self.players,
@@ -294,7 +305,7 @@ class Game:
             to_act=self.to_act,
             legal_bids=legal_bids,
             legal=legal,
-            strict_legal=self.legal_mask() if acting else 0,
+            honest=self.honest_mask() if acting else 0,
             history=tuple(self.results),
             step=self.step,
             bot_key=self.bot_key,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import SUIT_MASKS, Card, Mask, cards_of
 from .history import RoundResult, Trick
+from .phase import Phase
 from .rng import Rng
 from .rules import Ruleset
 
@@ -37,13 +38,13 @@ class Observation:
     taken: tuple[int, ...]
     broken: bool
     scores: tuple[int, ...]
-    phase: str
+    phase: Phase
     to_act: int | None
     legal_bids: tuple[int, ...]
     legal: Mask
     """Cards this seat may play now (reneges included under the honour rule)."""
-    strict_legal: Mask
-    """Cards this seat may play now without reneging: what bots choose from."""
+    honest: Mask
+    """The legal cards that are no renege: what bots choose from."""
     history: tuple[RoundResult, ...]
     step: int
     bot_key: int
@@ -59,8 +60,12 @@ class Observation:
         return self.to_act == self.seat
 
     def legal_cards(self) -> list[Card]:
-        """The cards this seat may play now without reneging."""
-        return cards_of(self.strict_legal)
+        """The cards this seat may play now (reneges included under the honour rule)."""
+        return cards_of(self.legal)
+
+    def honest_cards(self) -> list[Card]:
+        """The cards this seat may play now without reneging (what bots choose from)."""
+        return cards_of(self.honest)
 
     def played_mask(self) -> Mask:
         """Every card played so far this round, the current trick included."""

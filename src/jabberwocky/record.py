@@ -3,6 +3,12 @@
 A record is JSON.  Writing one is a plain walk over the game; reading one replays every
 bid and card through the engine, so a record that breaks a rule, or whose deals do not
 come from its seed, is refused with a message naming the first problem.
+
+Reading is strict about what a record states and lenient about what it leaves out:
+every field it has must have the right JSON type (``true`` is not 1, ``2.0`` is not 2)
+and must be what the replay gives (a finished game's winners, an unfinished round's
+points, an incomplete trick's winner, the phase, the reneges...), while optional fields
+may be absent.  ``docs/game-records.md`` lists which fields are required.
 """
 
 from __future__ import annotations
@@ -12,42 +18,25 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .bots import BOTS_VERSION
 from .cards import Card, card_name, cards_of, parse_card
 from .deal import DEAL_ALGORITHM
-from .errors import CardError, JabberwockyError, RecordError
+from .errors import CardError, JabberwockyError, RecordError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .jsontext import MAX_JSON_DEPTH, json_too_deep, read_json
 from .messages import Message, quote
-from .rules import RULES_VERSION, Ruleset
+from .rules import RULES_VERSION, Ruleset, is_whole
+from .table import check_players, check_seed
 
 FORMAT = "jabberwocky-game/1"
+_BOTS_VERSION = re.compile(r"jabberwocky-bots/[1-9][0-9]{0,8}")
+"""What a record's ``bots_version`` may be (short, so fullmatch costs nothing)."""
 MAX_RECORD_BYTES = 1_000_000
-MAX_JSON_DEPTH = 64
-"""Deepest nesting of JSON lists and objects read (a record needs 5 levels)."""
+"""Longest record read: characters of text, or bytes of a file (a finished 5-player game
+is about 30 KB)."""
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def json_too_deep(text: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
-    """True when ``text`` nests JSON lists or objects more than ``limit`` levels deep.
-
-    Checked before ``json.loads``: its C parser recurses once per level, and under
-    Pyodide a few thousand levels overflow the WebAssembly stack and kill the
-    interpreter (no ``RecursionError`` is raised there).
-    """
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    depth = 0
-    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        else:
-            depth -= 1
-    return False
+__all__ = ["FORMAT", "MAX_JSON_DEPTH", "MAX_RECORD_BYTES", "dumps", "from_record",
+           "json_too_deep", "loads", "to_record"]
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -88,16 +77,18 @@ def to_record(game: Game) -> dict[str, Any]:
             tricks.append(_trick(game.leader, game.trick, None))
         rounds.append(_round(game.round_index, game.dealer, game.hand_size, game.dealt,
                              game.trump_card, game.bids, tricks, game.taken, game.reneges, None))
+    versions = {"deal_algorithm": DEAL_ALGORITHM, "rules_version": RULES_VERSION}
+    if game.bots_version is not None:
+        versions["bots_version"] = game.bots_version
     return {
         "format": FORMAT,
-        "deal_algorithm": DEAL_ALGORITHM,
-        "rules_version": RULES_VERSION,
+        **versions,
         "seed": game.seed,
         "players": game.players,
         "rules": game.rules.to_dict(),
         "seats": list(game.seats),
         "first_dealer": game.first_dealer,
-        "phase": game.phase,
+        "phase": game.phase.value,
         "rounds": rounds,
         "scores": list(game.scores),
         "winners": game.winners(),
@@ -110,18 +101,9 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str | bytes) -> Game:
-    """Read a record from JSON text and replay it; raises :class:`RecordError`."""
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError("record.too_large", max=MAX_RECORD_BYTES)
-    if json_too_deep(text):
-        raise RecordError("record.too_deep", max=MAX_JSON_DEPTH)
-    try:
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise RecordError("record.not_utf8") from None
-    except ValueError as exc:
-        raise RecordError("record.not_json", line=getattr(exc, "lineno", 0),
-                          column=getattr(exc, "colno", 0)) from None
+    """Read a record from JSON text (or UTF-8 bytes) and replay it; raises
+    :class:`RecordError`."""
+    data = read_json(text, error=RecordError, prefix="record", max_size=MAX_RECORD_BYTES)
     return from_record(data)
 
 
@@ -142,9 +124,9 @@ class _Where:
 
 
 def _int(value: Any, what: str, where: _Where) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise where.fail("record.not_whole", field=what, value=quote(value))
-    return value
+    return int(value)
 
 
 def _list(value: Any, what: str, where: _Where) -> list[Any]:
@@ -160,31 +142,56 @@ def _card(value: Any, where: _Where) -> Card:
         raise where.fail(exc.message) from None
 
 
+def _stated(obj: dict[str, Any], key: str, actual: int, where: _Where, code: str,
+            **params: Any) -> None:
+    """If ``obj`` states ``key``, it must be the whole number the replay gives."""
+    if key in obj and _int(obj[key], key, where) != actual:
+        raise where.fail(code, value=quote(obj[key]), **params)
+
+
+def _stated_list(obj: dict[str, Any], key: str, actual: Sequence[int], where: _Where) -> None:
+    """If ``obj`` states ``key``, it must be the list of whole numbers the replay gives."""
+    if key not in obj:
+        return
+    listed = _list(obj[key], key, where)
+    if not all(is_whole(v) for v in listed):
+        raise where.fail("record.not_whole_list", field=key, value=quote(listed))
+    if listed != list(actual):
+        raise where.fail("record.listed", field=key, value=quote(listed),
+                         actual=quote(list(actual)))
+
+
 def from_record(data: Any) -> Game:
     """Validate a record (a dict) and replay it into a :class:`Game`.
 
-    Raises :class:`RecordError` whose message names the first problem found.
+    Raises :class:`RecordError` whose message names the first problem found.  Nothing
+    is sized by the record before it is checked (``"players": 10**9`` is refused before
+    a list of that length could be made).
     """
     where = _Where()
     if not isinstance(data, dict):
         raise where.fail("record.not_object")
-    if data.get("format") != FORMAT:
+    if data.get("format") != FORMAT or not isinstance(data.get("format"), str):
         raise where.fail("record.format", format=FORMAT, value=quote(data.get("format")))
-    algorithm = data.get("deal_algorithm", DEAL_ALGORITHM)
-    if algorithm != DEAL_ALGORITHM:
-        raise where.fail("record.deal_algorithm", value=quote(algorithm), known=DEAL_ALGORITHM)
-    players = _int(data.get("players"), "players", where)
-    seats = data.get("seats")
-    if seats is None:
-        seats = ["human"] * players
+    if "deal_algorithm" in data and data["deal_algorithm"] != DEAL_ALGORITHM:
+        raise where.fail("record.deal_algorithm", value=quote(data["deal_algorithm"]),
+                         known=DEAL_ALGORITHM)
+    _stated(data, "rules_version", RULES_VERSION, where, "record.rules_version",
+            known=RULES_VERSION)
+    bots_version = _bots_version(data, where)
+    try:
+        players = check_players(_int(data.get("players"), "players", where))
+    except SeedError as exc:
+        raise where.fail(exc.message) from None
+    seats = data["seats"] if "seats" in data else ["human"] * players
     try:
         rules = Ruleset.from_dict(data.get("rules"))
-        game = Game(data.get("seed"), players, rules, _list(seats, "seats", where))  # type: ignore[arg-type]
+        game = Game(check_seed(data.get("seed")), players, rules, _list(seats, "seats", where))
     except JabberwockyError as exc:
         raise where.fail(exc.message) from None
-    if "first_dealer" in data and data["first_dealer"] != game.first_dealer:
-        raise where.fail("record.first_dealer", value=quote(data["first_dealer"]),
-                         seat=game.first_dealer)
+    game.bots_version = bots_version
+    _stated(data, "first_dealer", game.first_dealer, where, "record.first_dealer",
+            seat=game.first_dealer)
     rounds = _list(data.get("rounds", []), "rounds", where)
     if len(rounds) > rules.rounds:
         raise where.fail("record.round_count", count=len(rounds), rounds=rules.rounds)
@@ -200,38 +207,48 @@ def from_record(data: Any) -> Game:
     return game
 
 
+def _bots_version(data: dict[str, Any], where: _Where) -> str | None:
+    """The record's bots version: absent (a record made before records named it) or
+    ``jabberwocky-bots/<n>``; a record made with other bots still loads and plays."""
+    if "bots_version" not in data:
+        return None
+    value = data["bots_version"]
+    if not isinstance(value, str) or not _BOTS_VERSION.fullmatch(value):
+        raise where.fail("record.bots_version", value=quote(value), example=BOTS_VERSION)
+    return value
+
+
 def _replay_round(game: Game, rnd: Any, where: _Where) -> None:
     if not isinstance(rnd, dict):
         raise where.fail("record.round_not_object")
     n = game.players
-    if rnd.get("round", game.round_index + 1) != game.round_index + 1:
-        raise where.fail("record.round_order", value=quote(rnd.get("round")))
-    if rnd.get("dealer", game.dealer) != game.dealer:
-        raise where.fail("record.dealer", seat=game.dealer, value=quote(rnd.get("dealer")))
-    if rnd.get("hand_size", game.hand_size) != game.hand_size:
-        raise where.fail("record.hand_size", size=game.hand_size,
-                         value=quote(rnd.get("hand_size")))
+    _stated(rnd, "round", game.round_index + 1, where, "record.round_order")
+    _stated(rnd, "dealer", game.dealer, where, "record.dealer", seat=game.dealer)
+    _stated(rnd, "hand_size", game.hand_size, where, "record.hand_size", size=game.hand_size)
     if "hands" in rnd:
         hands = _list(rnd["hands"], "hands", where)
         if len(hands) != n:
             raise where.fail("record.seat_count", field="hands", count=len(hands), players=n)
         for seat, hand in enumerate(hands):
-            cards = sorted(_card(c, where) for c in _list(hand, "a hand", where))
-            if cards != cards_of(game.dealt[seat]):
+            listed = _list(hand, "a hand", where)
+            if len(listed) != game.hand_size:  # before reading the cards: a hand may be huge
+                raise where.fail("record.hand_mismatch", seat=seat)
+            if sorted(_card(c, where) for c in listed) != cards_of(game.dealt[seat]):
                 raise where.fail("record.hand_mismatch", seat=seat)
     if "trump_card" in rnd and _card(rnd["trump_card"], where) != game.trump_card:
         raise where.fail("record.trump_card", name=card_name(game.trump_card),
                          value=quote(rnd["trump_card"]))
     _replay_bids(game, _list(rnd.get("bids", [None] * n), "bids", where), where)
     _replay_tricks(game, _list(rnd.get("tricks", []), "tricks", where), where)
-    for key in ("taken", "points"):
-        listed = rnd.get(key)
-        if listed is None:
-            continue
-        actual = list(game.taken) if key == "taken" else (
-            list(game.results[-1].points) if game.phase in (ROUND_OVER, GAME_OVER) else None)
-        if actual is not None and listed != actual:
-            raise where.fail("record.listed", field=key, value=quote(listed), actual=quote(actual))
+    _stated_list(rnd, "taken", game.taken, where)
+    _stated_list(rnd, "reneges", game.reneges, where)
+    finished = game.phase in (ROUND_OVER, GAME_OVER)
+    if finished:
+        if rnd.get("points", ()) is None:
+            raise where.fail("record.points_missing")
+        _stated_list(rnd, "points", game.results[-1].points, where)
+    elif rnd.get("points") is not None:
+        raise where.fail("record.points_early", value=quote(rnd["points"]))
 
 
 def _replay_bids(game: Game, bids: list[Any], where: _Where) -> None:
@@ -259,9 +276,9 @@ def _replay_tricks(game: Game, tricks: list[Any], where: _Where) -> None:
         if not isinstance(trick, dict):
             raise where.fail("record.trick_not_object")
         if game.phase != PLAYING:
-            raise where.fail("record.bidding_incomplete")
-        if trick.get("leader", game.leader) != game.leader:
-            raise where.fail("record.leader", seat=game.leader, value=quote(trick.get("leader")))
+            raise where.fail("record.bidding_incomplete" if game.phase == BIDDING
+                             else "record.round_complete")
+        _stated(trick, "leader", game.leader, where, "record.leader", seat=game.leader)
         cards = _list(trick.get("cards"), "cards", where)
         if len(cards) > game.players or (not cards and t + 1 < len(tricks)):
             raise where.fail("record.trick_size", max=game.players, count=len(cards))
@@ -277,16 +294,16 @@ def _replay_tricks(game: Game, tricks: list[Any], where: _Where) -> None:
         if not complete and t + 1 < len(tricks):
             raise where.fail("record.trick_incomplete")
         winner = trick.get("winner")
-        if complete and winner is not None and winner != game.tricks[-1].winner:
-            raise where.fail("record.trick_winner", seat=game.tricks[-1].winner,
-                             value=quote(winner))
+        if complete:
+            _stated(trick, "winner", game.tricks[-1].winner, where, "record.trick_winner",
+                    seat=game.tricks[-1].winner)
+        elif winner is not None:
+            raise where.fail("record.winner_early", value=quote(winner))
     where.trick = None
 
 
 def _check_totals(game: Game, data: dict[str, Any], where: _Where) -> None:
-    if "scores" in data and data["scores"] != game.scores:
-        raise where.fail("record.listed", field="scores", value=quote(data["scores"]),
-                         actual=quote(game.scores))
-    if data.get("winners") not in (None, [], game.winners()):
-        raise where.fail("record.listed", field="winners", value=quote(data["winners"]),
-                         actual=quote(game.winners()))
+    _stated_list(data, "scores", game.scores, where)
+    _stated_list(data, "winners", game.winners(), where)
+    if "phase" in data and data["phase"] != game.phase.value:
+        raise where.fail("record.phase", value=quote(data["phase"]), phase=game.phase.value)

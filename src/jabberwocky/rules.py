@@ -10,17 +10,17 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any, Literal
 
-from .errors import RulesetError
+from .errors import JabberwockyError, RulesetError
 from .messages import quote
+from .table import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, check_players, check_seed
 
 RULES_VERSION = 1
 """Bumped whenever a rule's meaning changes, so old records are not misread."""
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 5
 MIN_HAND = 1
 MAX_HAND = 10
 MAX_ROUNDS = 30
+MAX_NAME_LENGTH = 40
 
 TrumpLead = Literal["after-broken", "any-time"]
 Scoring = Literal["exact-1", "exact-10-plus-bid"]
@@ -31,8 +31,9 @@ _SCORINGS = ("exact-1", "exact-10-plus-bid")
 _RENEGE_PENALTIES = (0, 3)
 
 
-def _whole(value: object) -> bool:
-    """A JSON whole number: an ``int`` that is not a ``bool`` (``true`` is not 1 here)."""
+def is_whole(value: object) -> bool:
+    """A JSON whole number: an ``int`` that is not a ``bool`` (``true`` is not 1 here, and
+    ``2.0`` is not 2)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -61,7 +62,7 @@ class Ruleset:
         if len(self.schedule) > MAX_ROUNDS:
             raise RulesetError("rules.schedule_long", max=MAX_ROUNDS)
         for size in self.schedule:
-            if not _whole(size) or not MIN_HAND <= size <= MAX_HAND:
+            if not is_whole(size) or not MIN_HAND <= size <= MAX_HAND:
                 raise RulesetError("rules.hand_size", value=quote(size), min=MIN_HAND,
                                    max=MAX_HAND)
         if not isinstance(self.hook, bool):
@@ -71,9 +72,10 @@ class Ruleset:
                                choices=list(_TRUMP_LEADS))
         if self.scoring not in _SCORINGS:
             raise RulesetError("rules.scoring", value=quote(self.scoring), choices=list(_SCORINGS))
-        if not _whole(self.renege_penalty) or self.renege_penalty not in _RENEGE_PENALTIES:
+        if not is_whole(self.renege_penalty) or self.renege_penalty not in _RENEGE_PENALTIES:
             raise RulesetError("rules.renege_penalty", value=quote(self.renege_penalty),
                                choices=list(_RENEGE_PENALTIES))
+        _check_name(self.name)
 
     @property
     def rounds(self) -> int:
@@ -85,18 +87,18 @@ class Ruleset:
         """True when a player may renege (and pays the penalty for it)."""
         return self.renege_penalty > 0
 
-    def check_players(self, players: int) -> None:
-        """Raise :class:`RulesetError` unless ``players`` can play this schedule.
+    def check_players(self, players: object) -> int:
+        """Return ``players`` if that table can play this schedule.
 
-        Every round needs a stock to turn the trump card from, so at most 51 cards
-        may be dealt.
+        The table size itself is :func:`~jabberwocky.table.check_players`'s to decide
+        (:class:`~jabberwocky.errors.SeedError`); then every round needs a stock to turn
+        the trump card from, so at most 51 cards may be dealt (:class:`RulesetError`).
         """
-        if not _whole(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesetError("table.players", value=quote(players), min=MIN_PLAYERS,
-                               max=MAX_PLAYERS)
+        players = check_players(players)
         biggest = max(self.schedule)
         if players * biggest > 51:
             raise RulesetError("rules.no_stock", players=players, cards=biggest)
+        return players
 
     def points(self, bid: int, taken: int) -> int:
         """Points for a round before any renege penalty."""
@@ -133,7 +135,7 @@ class Ruleset:
         if unknown:
             raise RulesetError("rules.unknown_option", value=quote(unknown[0]))
         version = data.get("version", RULES_VERSION)
-        if not _whole(version) or version != RULES_VERSION:
+        if not is_whole(version) or version != RULES_VERSION:
             raise RulesetError("rules.version", value=quote(version), known=RULES_VERSION)
         schedule = data.get("schedule", list(JABBERWOCKY_SCHEDULE))
         if not isinstance(schedule, (list, tuple)):
@@ -141,8 +143,6 @@ class Ruleset:
         if len(schedule) > MAX_ROUNDS:
             raise RulesetError("rules.schedule_long", max=MAX_ROUNDS)
         name = data.get("name", "custom")
-        if not isinstance(name, str) or len(name) > 40:
-            raise RulesetError("rules.name")
         return cls(
             schedule=tuple(schedule),
             hook=data.get("hook", True),
@@ -156,6 +156,18 @@ class Ruleset:
         """A copy with some options changed (named ``"custom"`` unless given a name)."""
         changes.setdefault("name", "custom")
         return replace(self, **changes)
+
+
+def _check_name(name: object) -> str:
+    """A ruleset's name is shown and written back: short text, held to a seed's rules
+    (encodable, no control character)."""
+    if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH:
+        raise RulesetError("rules.name", max=MAX_NAME_LENGTH)
+    try:
+        check_seed(name)
+    except JabberwockyError:
+        raise RulesetError("rules.name", max=MAX_NAME_LENGTH) from None
+    return name
 
 
 JABBERWOCKY = Ruleset()
@@ -226,6 +238,6 @@ def rules_info() -> dict[str, Any]:
         "default": JABBERWOCKY.name,
         "presets": {name: p.to_dict() for name, p in PRESETS.items()},
         "options": options_info(),
-        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": 4},
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
         "renege_penalty": max(_RENEGE_PENALTIES),
     }

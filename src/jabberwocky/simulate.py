@@ -73,7 +73,7 @@ def play_game(game: Game, bots: Sequence[Bot], times: Sequence[list[int]] | None
                 i = 2 * game.step
                 u16 = stream[i] << 8 | stream[i + 1]
                 if phase == PLAYING:
-                    card = pick((), game.legal_mask(), u16)
+                    card = pick((), game.honest_mask(), u16)
                     t1 = clock()
                     game._play(card)
                 else:

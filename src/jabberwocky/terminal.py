@@ -165,7 +165,7 @@ class TerminalGame:
     def human_card(self) -> None:
         g = self.game
         self.show_trick()
-        cards = self.show_hand(g.playable_mask())
+        cards = self.show_hand(g.legal_mask())
         while True:
             card = self.read_card(self.ask_move("Your card (number or name like QH): "), cards)
             if card is None:

@@ -3,9 +3,12 @@
 The browser never sees the referee.  Every answer is built from seat 0's
 :class:`~jabberwocky.observation.Observation` plus public facts, so no other seat's
 hidden card can reach the page.  Requests come from untrusted places (URL fragments,
-saved games, imported records): :meth:`WebApi.handle` checks the size and the types of
-every payload and answers JSON text, either ``{"result": ...}`` or
-``{"error": {"kind": <exception class>, "message": <sentence>}}``.
+saved games, imported records): :meth:`WebApi.handle` checks the size, the depth (in
+linear time, :mod:`~jabberwocky.jsontext`) and the types of every payload and answers
+JSON text, either ``{"result": ...}`` or ``{"error": {"kind": <exception class>,
+"message": <sentence>, "code": <catalogue code>, "params": {...}}}``.  A refused request
+changes nothing: the table's game is exactly what it was (a refused import never
+replaces it).
 
 >>> api = WebApi()
 >>> view = json.loads(api.handle("new_game", '{"seed": "hello", "players": 4, "bots": "random"}'))
@@ -23,11 +26,13 @@ from typing import Any
 from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
-from .game import BIDDING, GAME_OVER, MAX_SEED_LENGTH, PLAYING, ROUND_OVER, Game
+from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
 from .messages import Message, quote
-from .record import FORMAT, MAX_RECORD_BYTES, dumps, json_too_deep, loads
+from .record import FORMAT, MAX_RECORD_BYTES, dumps, loads
 from .rules import JABBERWOCKY, Ruleset, rules_info
+from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
 from .words import new_seed
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
@@ -51,18 +56,10 @@ def _obj(payload: Any) -> dict[str, Any]:
     return payload
 
 
-def _players(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 5:
-        raise SeedError("table.players", value=quote(value), min=3, max=5)
-    return value
-
-
 def _seed(value: Any) -> str:
     if value is None or value == "":
         return new_seed()
-    if not isinstance(value, str):
-        raise SeedError("seed.not_text", value=quote(value))
-    return value
+    return check_seed(value)
 
 
 def _level(value: Any) -> str:
@@ -119,8 +116,8 @@ class WebApi:
             return json.dumps({"result": result}, ensure_ascii=False, allow_nan=False)
         except JabberwockyError as exc:
             return _error(type(exc).__name__, exc.message)
-        except RecursionError:
-            return _error("RequestError", Message("request.too_deep"))
+        except RecursionError:  # pragma: no cover - JSON text deeper than 64 levels is refused
+            return _error("RequestError", Message("request.too_deep", max=MAX_JSON_DEPTH))
         except Exception as exc:  # a bug: report it rather than kill the worker
             return _error("InternalError", Message("internal", detail=quote(
                 f"{type(exc).__name__}: {exc}", 300)))
@@ -132,15 +129,10 @@ class WebApi:
                                choices=sorted(self._handlers))
         if not isinstance(payload_json, str):
             raise RequestError("request.payload_not_text")
-        if len(payload_json) > MAX_REQUEST_CHARS:
+        if len(payload_json) > MAX_REQUEST_CHARS:  # before anything else looks at it
             raise RequestError("request.too_large", max=MAX_REQUEST_CHARS)
-        if json_too_deep(payload_json):
-            raise RequestError("request.too_deep")
-        try:
-            payload = json.loads(payload_json) if payload_json.strip() else {}
-        except ValueError as exc:
-            raise RequestError("request.not_json", line=getattr(exc, "lineno", 0),
-                               column=getattr(exc, "colno", 0)) from None
+        payload = read_json(payload_json, error=RequestError, prefix="request",
+                            max_size=MAX_REQUEST_CHARS) if payload_json.strip() else {}
         if payload is None:
             payload = {}
         return self._handlers[kind](_obj(payload))
@@ -149,7 +141,7 @@ class WebApi:
 
     def new_game(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Start a game: ``{seed?, players, bots, rules?}``."""
-        players = _players(payload.get("players", 4))
+        players = check_players(payload.get("players", DEFAULT_PLAYERS))
         bots = payload.get("bots", default_level())
         if isinstance(bots, str):
             levels = [_level(bots)] * (players - 1)
@@ -209,7 +201,7 @@ class WebApi:
         """What the table's strongest bot level would do in seat 0's place."""
         game = self._game()
         if game.phase not in (BIDDING, PLAYING):
-            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase)
+            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase.value)
         self._check_human_turn(game)
         level = self._hint_level()
         hint = make_bot(level).hint(game.observation(0))
@@ -241,15 +233,13 @@ class WebApi:
     def deal(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A seed's deals, the same JSON as ``python -m jabberwocky deal --json``."""
         seed = payload.get("seed")
-        if not isinstance(seed, str):
+        if seed is None:
             raise SeedError("seed.needed")
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
-        # A Game checks the seed's length and the table before the deals are listed.
-        players = _players(payload.get("players", 4))
-        Game(seed, players, rules)
         from .cli import deal_summary  # imported here: the CLI is not needed at start-up
 
-        return deal_summary(seed, players, rules)
+        # deal_summary checks the table and the seed before it deals anything
+        return deal_summary(seed, payload.get("players", DEFAULT_PLAYERS), rules)
 
     def levels(self) -> dict[str, Any]:
         """The bot levels that can be played, weakest first, the default one, and the
@@ -267,9 +257,12 @@ class WebApi:
     # -- helpers -------------------------------------------------------------------
 
     def _install(self, game: Game) -> None:
-        self.game = game
-        self.bots = [None if kind == HUMAN else make_bot(kind) for kind in game.seats]
-        self.bots[0] = None
+        """Make ``game`` the table's game (its bots are made first: nothing is replaced
+        unless everything is ready)."""
+        bots: list[Bot | None] = [None if kind == HUMAN else make_bot(kind)
+                                  for kind in game.seats]
+        bots[0] = None
+        self.game, self.bots = game, bots
 
     def _game(self) -> Game:
         if self.game is None:
@@ -295,7 +288,7 @@ class WebApi:
         n = obs.players
         hand = sort_for_display(cards_of(obs.hand), obs.trump_suit)
         legal = obs.legal
-        strict = obs.strict_legal
+        honest = obs.honest
         reasons: dict[str, Message] = {}
         for c in hand:
             if not legal >> c & 1:
@@ -314,7 +307,7 @@ class WebApi:
             "rules": obs.rules.to_dict(),
             "seats": list(game.seats),
             "names": ["You"] + [f"Bot {s}" for s in range(1, n)],
-            "phase": obs.phase,
+            "phase": obs.phase.value,
             "round": obs.round_index + 1,
             "rounds": obs.rules.rounds,
             "hand_size": obs.hand_size,
@@ -325,7 +318,7 @@ class WebApi:
             "your_turn": obs.my_turn,
             "hand": _names(hand),
             "legal_cards": [card_name(c) for c in hand if legal >> c & 1],
-            "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not strict >> c & 1],
+            "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not honest >> c & 1],
             "illegal_reasons": reasons,
             "illegal_reason_codes": {c: m.to_json() for c, m in reasons.items()},
             "legal_bids": list(obs.legal_bids),
@@ -346,6 +339,7 @@ class WebApi:
             "winners": game.winners(),
             "step": self._total_steps(game),
             "record_version": FORMAT,
+            "bots_version": game.bots_version,
         }
 
     @staticmethod

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..observation import Observation
+from ..phase import Phase
 
 HINT_PURPOSE = 0x48494E54
 """Mixed into a hint's random stream so asking for a hint never changes a bot's move."""
@@ -44,17 +45,17 @@ class Bot:
         raise NotImplementedError
 
     def choose_card(self, obs: Observation) -> Card:
-        """The card to play; one of ``obs.legal_cards()`` (bots never renege)."""
+        """The card to play; one of ``obs.honest_cards()`` (bots never renege)."""
         raise NotImplementedError
 
     def act(self, obs: Observation) -> int:
         """A bid in the bidding phase, else a card."""
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             return self.choose_bid(obs)
         return self.choose_card(obs)
 
     def hint(self, obs: Observation) -> Hint:
         """What this bot would do in ``obs``'s seat (default: its own choice, no numbers)."""
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             return Hint("bid", self.choose_bid(obs), level=self.level)
         return Hint("card", self.choose_card(obs), level=self.level)

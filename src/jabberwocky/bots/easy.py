@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_MASKS, Card, cards_of
 from ..observation import Observation
+from ..phase import Phase
 from .base import Bot, Hint
 from .knowledge import beats, poisson_binomial, trick_best
 
@@ -63,7 +64,7 @@ class EasyBot(Bot):
         return _closest_legal(obs, want)
 
     def choose_card(self, obs: Observation) -> Card:
-        legal = cards_of(obs.strict_legal)
+        legal = cards_of(obs.honest)
         if len(legal) == 1:
             return legal[0]
         rng = obs.rng()
@@ -87,11 +88,11 @@ class EasyBot(Bot):
         return losers[-1] if losers else by_rank[-1]
 
     def hint(self, obs: Observation) -> Hint:
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             dist = poisson_binomial(card_chances(obs))
             return Hint("bid", _closest_legal(obs, count_bid(obs)),
                         probabilities=tuple(dist), level=self.level)
-        legal = cards_of(obs.strict_legal)
+        legal = cards_of(obs.honest)
         pick = self.planned_card(obs, legal)
         scores = tuple((c, 1.0 if c == pick else 0.0) for c in legal)
         return Hint("card", pick, card_scores=scores, level=self.level)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..errors import JabberwockyError
 from ..observation import Observation
+from ..phase import Phase
 from ..rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
 from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, to_rm
@@ -95,7 +96,7 @@ class HardBot(Bot):
 
     @staticmethod
     def _check_turn(obs: Observation) -> None:
-        if not obs.my_turn or obs.phase not in ("bidding", "playing"):
+        if not obs.my_turn or obs.phase not in (Phase.BIDDING, Phase.PLAYING):
             raise JabberwockyError("bot.not_its_turn", seat=obs.seat, phase=obs.phase,
                                    to_act=obs.to_act)
 
@@ -155,7 +156,7 @@ class HardBot(Bot):
         Two cards of a suit are worth the same when every card between them is in
         this hand or already gone, so only one of each group needs simulating.
         """
-        legal = mask_to_rm(obs.strict_legal)
+        legal = mask_to_rm(obs.honest)
         gone = mask_to_rm(obs.hand | obs.played_mask() | 1 << obs.trump_card)
         groups: list[list[int]] = []
         for s in range(4):
@@ -227,7 +228,7 @@ class HardBot(Bot):
         """
         self._check_turn(obs)
         rng = obs.rng(HINT_PURPOSE)
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             bid, counts = self.bid_distribution(obs, rng)
             row = at_a_real_table(counts[bid])
             total = sum(row)

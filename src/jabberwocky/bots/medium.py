@@ -26,6 +26,7 @@ import math
 
 from ..cards import SUIT_MASKS, Card, cards_of
 from ..observation import Observation
+from ..phase import Phase
 from .base import Bot, Hint
 from .knowledge import Knowledge, higher_in_suit, poisson_binomial, trick_best
 
@@ -170,7 +171,7 @@ def card_scores(obs: Observation) -> list[tuple[Card, float]]:
     need = k.need[k.me]
     assert need is not None
     out = []
-    for c in cards_of(obs.strict_legal):
+    for c in cards_of(obs.honest):
         win = k.p_win_now(c)
         rest = poisson_binomial([v for d, v in values.items() if d != c])
         p_need = rest[need] if 0 <= need < len(rest) else 0.0
@@ -221,7 +222,7 @@ def play_card(obs: Observation) -> Card:
     values = card_values(k)
     need = k.need[k.me]
     assert need is not None
-    legal = cards_of(obs.strict_legal)
+    legal = cards_of(obs.honest)
     pw = {c: k.p_win_now(c) for c in legal}
     if need < 0 and obs.trick:
         owner = (obs.leader + trick_best(obs.trick, k.trump)) % obs.players
@@ -245,13 +246,13 @@ class MediumBot(Bot):
         return best_bid(obs, bid_distribution(obs))
 
     def choose_card(self, obs: Observation) -> Card:
-        legal = obs.strict_legal
+        legal = obs.honest
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         return play_card(obs)
 
     def hint(self, obs: Observation) -> Hint:
-        if obs.phase == "bidding":
+        if obs.phase == Phase.BIDDING:
             dist = bid_distribution(obs)
             return Hint("bid", best_bid(obs, dist), probabilities=tuple(dist), level=self.level)
         return Hint("card", self.choose_card(obs), card_scores=tuple(card_scores(obs)),

@@ -39,4 +39,4 @@ class RandomBot(Bot):
         return self.pick(obs.legal_bids, 0, self._u16(obs))
 
     def choose_card(self, obs: Observation) -> Card:
-        return self.pick((), obs.strict_legal, self._u16(obs))
+        return self.pick((), obs.honest, self._u16(obs))

@@ -1,0 +1,71 @@
+"""What a table may be: how many players sit at it and what its seed may hold.
+
+One place decides both, for every door into the engine (:class:`~jabberwocky.game.Game`,
+:class:`~jabberwocky.rules.Ruleset`, game records, the web facade, the command line), so
+that the page, a record and the CLI refuse the same things with the same words.
+
+>>> check_players(4)
+4
+>>> check_players(True)
+Traceback (most recent call last):
+...
+jabberwocky.errors.SeedError: True players cannot play: choose 3 to 5
+>>> check_seed("brave-otter-lamp-42")
+'brave-otter-lamp-42'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .deal import seed_bytes
+from .errors import SeedError
+from .messages import quote
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+DEFAULT_PLAYERS = 4
+
+MAX_SEED_LENGTH = 200
+"""Longer seeds are refused: a seed is meant to be read out and typed."""
+
+
+def check_players(players: object) -> int:
+    """Return ``players`` if a table of that size can play, else raise :class:`SeedError`.
+
+    A whole number (``true`` and ``4.0`` are not) from :data:`MIN_PLAYERS` to
+    :data:`MAX_PLAYERS`.  Checked before anything is sized by it, so ``10**30`` is refused
+    as quickly as ``6``.
+    """
+    if (not isinstance(players, int) or isinstance(players, bool)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise SeedError("table.players", value=quote(players), min=MIN_PLAYERS,
+                        max=MAX_PLAYERS)
+    return players
+
+
+def _code_point(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+def check_seed(seed: object) -> str:
+    """Return ``seed`` if it is usable, else raise :class:`SeedError` saying why.
+
+    A seed is text of at most :data:`MAX_SEED_LENGTH` characters that survives the deal's
+    canonical form (NFC, then UTF-8: an unpaired surrogate does not, and the command line
+    hands one over for bytes that are not UTF-8) and holds no control character (a tab, a
+    newline, an escape: invisible or disruptive where a seed is shown, typed or shared).
+    """
+    if not isinstance(seed, str):
+        raise SeedError("seed.not_text", value=quote(seed))
+    if len(seed) > MAX_SEED_LENGTH:
+        raise SeedError("seed.too_long", length=len(seed), max=MAX_SEED_LENGTH)
+    try:
+        seed_bytes(seed)
+    except UnicodeEncodeError as exc:
+        raise SeedError("seed.not_encodable", char=_code_point(seed[exc.start]),
+                        position=exc.start + 1) from None
+    for i, char in enumerate(seed):
+        if unicodedata.category(char) == "Cc":
+            raise SeedError("seed.control", char=_code_point(char), position=i + 1)
+    return seed
