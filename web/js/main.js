@@ -137,6 +137,14 @@ function wireTable() {
   const toast = createToast({ layout: () => renderer.layout() });
   createAnnouncer({ controller, toast });
   const tips = createTips({ done: () => prefs.prefs.tipsDone, onDone: (all) => prefs.setPrefs({ tipsDone: all }) });
+  // A saved or imported game made with other bots plays on, but its bots may choose
+  // differently from the record: say so.
+  controller.addEventListener("game", ({ detail }) => {
+    const theirs = detail.view.bots_version;
+    if (setup && theirs && theirs !== setup.botsVersion && detail.how !== "new") {
+      controller.notice("notice.bots_changed", { theirs, ours: setup.botsVersion }, 9000);
+    }
+  });
   const hand = createHandView({
     root: $("hand"),
     onCard: (card) => {
