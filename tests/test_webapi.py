@@ -15,7 +15,7 @@ import jabberwocky
 from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.cards import card_name, cards_of
 from jabberwocky.cli import main as cli_main
-from jabberwocky.game import Game
+from jabberwocky.game import Game, trick_winner
 from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level, import_everything
 
 ALL_CARDS = {card_name(c) for c in range(52)}
@@ -380,3 +380,29 @@ def test_the_view_names_the_games_bots_version() -> None:
     view = call(api, "import_record", {"record": json.dumps(other)})
     assert view["bots_version"] == "jabberwocky-bots/9"
     assert json.loads(call(api, "export_record")["record"])["bots_version"] == "jabberwocky-bots/9"
+
+
+def test_view_names_the_rounds_tricks_and_who_is_winning_the_current_one() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "view-tricks", "players": 4, "bots": "random"})
+    seen_winning = False
+    while view["phase"] in ("bidding", "playing"):
+        game = api.game
+        assert game is not None
+        assert view["tricks"] == [
+            {"leader": t.leader, "cards": [card_name(c) for c in t.cards], "winner": t.winner}
+            for t in game.tricks]
+        if view["trick"]["cards"]:
+            expected = trick_winner(game.trick, game.leader, game.players, game.trump_suit)
+            assert view["trick"]["winning"] == expected
+            seen_winning = True
+        else:
+            assert view["trick"]["winning"] is None
+        if view["your_turn"]:
+            if view["phase"] == "bidding":
+                view = call(api, "bid", {"bid": view["legal_bids"][0]})
+            else:
+                view = call(api, "play", {"card": view["legal_cards"][0]})
+        else:
+            view = call(api, "bot_step")["view"]
+    assert seen_winning and len(view["tricks"]) == 3

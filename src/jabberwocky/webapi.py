@@ -26,7 +26,7 @@ from typing import Any
 from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .errors import IllegalMoveError, JabberwockyError, SeedError
-from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
 from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
 from .messages import Message, quote
@@ -328,7 +328,11 @@ class WebApi:
             "bids": list(obs.bids),
             "taken": list(obs.taken),
             "scores": list(obs.scores),
-            "trick": {"leader": obs.leader, "cards": _names(list(obs.trick))},
+            "trick": {"leader": obs.leader, "cards": _names(list(obs.trick)),
+                      "winning": trick_winner(obs.trick, obs.leader, n, obs.trump_suit)
+                      if obs.trick else None},
+            "tricks": [{"leader": t.leader, "cards": _names(list(t.cards)), "winner": t.winner}
+                       for t in obs.tricks],
             "last_trick": None if last is None else {
                 "leader": last.leader, "cards": _names(list(last.cards)), "winner": last.winner},
             "trump_broken": obs.broken,

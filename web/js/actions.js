@@ -7,6 +7,7 @@ import { serializeFragment } from "./fragment.js";
 import { fragmentOptions } from "./save.js";
 import { rulesFromSettings, botsFromSettings, settingsOfView } from "./settings.js";
 import { showScores } from "./dialogs/scores.js";
+import { showTricks } from "./dialogs/tricks.js";
 import { openShare, copyLink } from "./dialogs/share.js";
 import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
@@ -94,6 +95,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     "next-round": () => controller.nextRound(),
     hint: () => controller.hint(),
     scores: () => showScores(view()),
+    tricks: () => showTricks(view()),
     "new-game": newGame,
     "play-again": () => sameDeals(false),
     replay: () => sameDeals(true),

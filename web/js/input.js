@@ -39,6 +39,8 @@ export function createInput({ getState, onBid, dispatch }) {
       moveFocus(key === "ArrowUp" ? -1 : 1);
     } else if (key === "h" || key === "H") {
       dispatch("hint");
+    } else if (key === "t" || key === "T" || key === "l" || key === "L") {
+      dispatch("tricks");
     } else if (key === "s" || key === "S") {
       dispatch("scores");
     } else if (key === "n" || key === "N") {

@@ -26,6 +26,7 @@ import { createToast, aboveYourBadge } from "./dom/toast.js";
 import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
+import { createSound } from "./sound.js";
 
 // Asked at once: the worker answers as soon as Python is up.
 const setupAnswer = Promise.all([engine.request("levels"), engine.request("rules")]);
@@ -51,6 +52,7 @@ const controller = new GameController({
   save: saveGame,
 });
 let setup = null; // {levels, defaultLevel, botsVersion, rules}
+const actionsRef = {}; // the actions' dispatch, once made (the table's tap uses it)
 let ownHash = "";
 
 async function saveGame(view) {
@@ -112,6 +114,30 @@ function languageMenu() {
   document.body.dataset.lang = i18n.language();
 }
 
+/** The look: theme (the system's, or dark or light), the four-colour deck, sound. */
+function wireLook() {
+  const light = window.matchMedia("(prefers-color-scheme: light)");
+  const apply = () => {
+    const { theme, fourColour, sound } = prefs.prefs;
+    const resolved = theme === "system" ? (light.matches ? "light" : "dark") : theme;
+    document.documentElement.dataset.theme = resolved;
+    document.body.dataset.theme = resolved;
+    document.body.dataset.fourColour = String(fourColour);
+    document.body.dataset.sound = String(sound);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", resolved === "light" ? "#cfe9d9" : "#12402b");
+    $("theme").value = theme;
+    $("four-colour").checked = fourColour;
+    $("sound").checked = sound;
+  };
+  light.addEventListener?.("change", apply);
+  prefs.store.subscribe(apply);
+  $("theme").addEventListener("change", (e) => prefs.setPrefs({ theme: e.target.value }));
+  $("four-colour").addEventListener("change", (e) => prefs.setPrefs({ fourColour: e.target.checked }));
+  $("sound").addEventListener("change", (e) => prefs.setPrefs({ sound: e.target.checked }));
+  apply();
+  createSound({ controller, enabled: () => prefs.prefs.sound });
+}
+
 function createMenu() {
   const menu = $("menu");
   const toggleButton = document.querySelector('[data-action="menu"]');
@@ -131,7 +157,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, controller, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
@@ -185,6 +211,19 @@ function wireTable() {
     }
   }
   controller.store.subscribe(render);
+  // Tapping the middle of the table shows this round's tricks (the last one again).
+  $("canvas").addEventListener("click", (e) => {
+    const L = renderer.layout();
+    const rect = $("canvas").getBoundingClientRect();
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    const xs = L.trickPos.map((p) => p.x);
+    const ys = L.trickPos.map((p) => p.y);
+    const pad = 16;
+    if (x > Math.min(...xs) - pad && x < Math.max(...xs) + L.trickW + pad && y > Math.min(...ys) - pad && y < Math.max(...ys) + L.trickH + pad) {
+      actionsRef.dispatch?.("tricks");
+    }
+  });
   prefs.store.subscribe(() => renderer.request());
   i18n.onLanguage(() => {
     fillStaticText();
@@ -207,10 +246,12 @@ async function boot() {
   motion.addEventListener?.("change", (e) => prefs.setPrefs({ reducedMotion: e.matches }));
   const { tips } = wireTable();
   const actions = createActions({ controller, prefs, setup: () => setup, menu: createMenu(), tips });
+  actionsRef.dispatch = actions.dispatch;
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;
   speed.addEventListener("change", () => prefs.setPrefs({ speed: speed.value }));
+  wireLook();
   $("import-file").addEventListener("change", (e) => {
     actions.importFile(e.target.files[0]);
     e.target.value = "";
