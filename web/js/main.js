@@ -6,7 +6,8 @@ import { engine } from "./engine.js";
 import * as i18n from "./i18n.js";
 import { GameController } from "./controller.js";
 import { createPresenter } from "./present.js";
-import { createRenderer, warmFonts } from "./render.js";
+import { createRenderer, warmFonts, redrawCards } from "./render.js";
+import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
@@ -118,7 +119,13 @@ function languageMenu() {
 function wireLook() {
   const light = window.matchMedia("(prefers-color-scheme: light)");
   const apply = () => {
-    const { theme, fourColour, sound } = prefs.prefs;
+    const { theme, fourColour, sound, deck } = prefs.prefs;
+    document.body.dataset.deck = deck;
+    $("deck").value = deck;
+    if (deck === "classic") loadClassicFaces(fourColour, () => {
+      redrawCards();
+      controller.presenter?.redraw();
+    });
     const resolved = theme === "system" ? (light.matches ? "light" : "dark") : theme;
     document.documentElement.dataset.theme = resolved;
     document.body.dataset.theme = resolved;
@@ -133,6 +140,7 @@ function wireLook() {
   prefs.store.subscribe(apply);
   $("theme").addEventListener("change", (e) => prefs.setPrefs({ theme: e.target.value }));
   $("four-colour").addEventListener("change", (e) => prefs.setPrefs({ fourColour: e.target.checked }));
+  $("deck").addEventListener("change", (e) => prefs.setPrefs({ deck: e.target.value }));
   $("sound").addEventListener("change", (e) => prefs.setPrefs({ sound: e.target.checked }));
   apply();
   createSound({ controller, enabled: () => prefs.prefs.sound });
@@ -157,7 +165,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, controller, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });

@@ -18,6 +18,7 @@ export function createPrefs() {
       lang: LANGUAGES.includes(p.lang) ? p.lang : null, // null: the browser's languages decide
       theme: ["system", "dark", "light"].includes(p.theme) ? p.theme : "system",
       fourColour: p.fourColour === true,
+      deck: p.deck === "classic" ? "classic" : "simple",
       sound: p.sound === true, // off until the player turns it on
       reducedMotion: false, // the system's setting, not stored
     },

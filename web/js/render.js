@@ -2,6 +2,7 @@
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
 import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
+import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
 import { seatName } from "./names.js";
 
@@ -28,6 +29,7 @@ const PALETTES = {
 };
 let P = PALETTES.dark;
 let fourColour = false;
+let classic = false; // the classic deck: illustrated court cards (faces.js)
 
 /** The colour a suit is printed in (two colours, or four). */
 export function suitColor(suit) {
@@ -35,10 +37,16 @@ export function suitColor(suit) {
   return suit === "H" || suit === "D" ? RED : BLACK;
 }
 
-/** The look the next frames draw with: {theme: "dark"|"light", fourColour}. */
-export function setLook({ theme, fourColour: four }) {
+/** The look the next frames draw with: {theme: "dark"|"light", fourColour, deck}. */
+export function setLook({ theme, fourColour: four, deck }) {
   P = PALETTES[theme] || PALETTES.dark;
   fourColour = Boolean(four);
+  classic = deck === "classic";
+}
+
+/** Forget the drawn cards (new faces have arrived). */
+export function redrawCards() {
+  sprites.clear();
 }
 
 // ---------------------------------------------------------------- suit shapes
@@ -143,7 +151,8 @@ function makeCanvas(w, h) {
 
 function cardSprite(card, faceUp, w, h, dpr) {
   const face = faceUp !== false && card ? card : "back";
-  const key = `${face}|${w}|${h}|${dpr}|${language()}|${fourColour ? 4 : 2}`; // indices: the language's
+  const art = classic && face !== "back" && "JQK".includes(rankOf(face)) ? classicFace(face, fourColour) : null;
+  const key = `${face}|${w}|${h}|${dpr}|${language()}|${fourColour ? 4 : 2}|${art ? "c" : "s"}`; // indices: the language's
   let sp = sprites.get(key);
   if (sp) return sp;
   if (sprites.size >= MAX_SPRITES) sprites.clear();
@@ -152,13 +161,13 @@ function cardSprite(card, faceUp, w, h, dpr) {
   const g = canvas.getContext("2d");
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.translate(pad, pad);
-  paintCard(g, face === "back" ? null : face, w, h);
+  paintCard(g, face === "back" ? null : face, w, h, art);
   sp = { canvas, pad };
   sprites.set(key, sp);
   return sp;
 }
 
-function paintCard(ctx, card, w, h) {
+function paintCard(ctx, card, w, h, art = null) {
   const r = Math.max(4, w * 0.08);
   ctx.shadowColor = "rgba(0,0,0,0.35)";
   ctx.shadowBlur = Math.max(3, w * 0.06);
@@ -176,7 +185,8 @@ function paintCard(ctx, card, w, h) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = "rgba(0,0,0,0.25)";
     ctx.stroke();
-    drawFace(ctx, card, w, h);
+    if (art) drawClassicFace(ctx, card, w, h, art);
+    else drawFace(ctx, card, w, h);
   }
 }
 
@@ -207,6 +217,29 @@ export function drawCard(ctx, card, x, y, w, h, opts = {}) {
     ctx.fillStyle = "rgba(20, 32, 26, 0.42)";
     ctx.fill();
   }
+  ctx.restore();
+}
+
+/** A court card of the classic deck: the illustration with its own corner letters, which
+ *  are replaced where the player's language letters its cards otherwise (German B, D). */
+function drawClassicFace(ctx, card, w, h, art) {
+  ctx.drawImage(art, 0, 0, w, h);
+  const letter = rankLabel(card);
+  if (letter === rankOf(card)) return;
+  const corner = () => {
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(w * 0.03, h * 0.04, w * 0.115, h * 0.11);
+    ctx.fillStyle = suitColor(suitOf(card));
+    ctx.font = `${Math.round(h * 0.105)}px "DejaVu Serif", Georgia, serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(letter, w * 0.085, h * 0.097);
+  };
+  corner();
+  ctx.save();
+  ctx.translate(w, h);
+  ctx.rotate(Math.PI);
+  corner();
   ctx.restore();
 }
 
