@@ -258,11 +258,24 @@ def test_export_import_round_trip() -> None:
 
 def test_import_of_a_bots_only_record_makes_seat_0_human() -> None:
     game = Game("bots only", 3, seats=["random", "random", "random"])
+    game.bid(game.legal_bids()[0])
     from jabberwocky.record import dumps
 
     api = WebApi()
     view = call(api, "import_record", {"record": dumps(game)})
     assert view["seats"][0] == "human"
+
+
+def test_import_refuses_a_record_that_holds_no_move() -> None:
+    from jabberwocky.record import dumps
+
+    api = WebApi()
+    call(api, "new_game", {"seed": "kept", "players": 4, "bots": "random"})
+    stub = json.dumps({"format": "jabberwocky-game/1", "seed": "x", "players": 4})
+    for text in (stub, dumps(Game("no move yet", 4))):
+        err = error(api, "import_record", {"record": text})
+        assert err["kind"] == "RecordError" and err["code"] == "record.no_moves"
+    assert call(api, "state")["seed"] == "kept"
 
 
 def test_deal_matches_the_cli() -> None:
@@ -373,6 +386,11 @@ def test_the_view_names_the_games_bots_version() -> None:
     api = WebApi()
     view = call(api, "new_game", {"seed": "versions", "players": 3, "bots": "random"})
     assert view["bots_version"] == call(api, "levels")["bots_version"] == BOTS_VERSION
+    # a record to import holds a move
+    if view["your_turn"]:
+        call(api, "bid", {"bid": view["legal_bids"][0]})
+    else:
+        call(api, "bot_step")
     record = json.loads(call(api, "export_record")["record"])
     older = {k: v for k, v in record.items() if k != "bots_version"}
     assert call(api, "import_record", {"record": json.dumps(older)})["bots_version"] is None

@@ -25,7 +25,7 @@ from typing import Any
 
 from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
-from .errors import IllegalMoveError, JabberwockyError, SeedError
+from .errors import IllegalMoveError, JabberwockyError, RecordError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
 from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
@@ -219,11 +219,16 @@ class WebApi:
                 "filename": f"jabberwocky-{_safe_filename_part(game.seed)}.json"}
 
     def import_record(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Replace the table with a replayed record ``{record: text}``."""
+        """Replace the table with a replayed record ``{record: text}`` that holds at least
+        one move (a stub naming only a seed is refused: New game plays a seed)."""
         text = payload.get("record")
         if not isinstance(text, str):
             raise RequestError("request.record_not_text", format=FORMAT)
         game = loads(text)
+        if game.step == 0 and not game.results:
+            # A record that names a game but holds none of it (no bid made): nothing to
+            # continue.  The record format allows it; the page's import does not.
+            raise RecordError("record.no_moves")
         fallback = default_level()
         seats = [HUMAN] + [k if k in available_levels() else fallback for k in game.seats[1:]]
         game.seats = tuple(seats)
