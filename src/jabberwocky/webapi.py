@@ -25,6 +25,7 @@ from typing import Any
 
 from .bots import BOTS_VERSION, Bot, available_levels, make_bot
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
+from .claim import claim_order, why_claim_fails
 from .errors import IllegalMoveError, JabberwockyError, RecordError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
 from .jsontext import MAX_JSON_DEPTH, read_json
@@ -99,6 +100,7 @@ class WebApi:
             "bot_step": lambda p: self.bot_step(),
             "next_round": lambda p: self.next_round(),
             "hint": lambda p: self.hint(),
+            "claim": lambda p: self.claim(),
             "export_record": lambda p: self.export_record(),
             "import_record": self.import_record,
             "deal": self.deal,
@@ -211,6 +213,25 @@ class WebApi:
         return {"kind": "card", "suggestion": card_name(hint.suggestion),
                 "card_scores": {card_name(c): s for c, s in hint.card_scores},
                 "level": level}
+
+    def claim(self) -> dict[str, Any]:
+        """Seat 0 claims every remaining trick: refused with the reason unless certain from
+        seat 0's own view (:mod:`.claim`); if accepted, the round is played out (seat 0's
+        cards in the order that wins, the bots as they would) and its view returned."""
+        game = self._game()
+        self._check_human_turn(game)
+        obs = game.observation(0)
+        reason = why_claim_fails(obs)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        order = claim_order(obs) or []
+        round_index = game.round_index
+        while game.phase == PLAYING and game.round_index == round_index:
+            if game.to_act == 0:
+                game.play(order.pop(0))
+            else:
+                self.bot_step()
+        return self.view()
 
     def export_record(self) -> dict[str, Any]:
         """The game record and a file name for it."""
@@ -341,6 +362,7 @@ class WebApi:
             "last_trick": None if last is None else {
                 "leader": last.leader, "cards": _names(list(last.cards)), "winner": last.winner},
             "trump_broken": obs.broken,
+            "can_claim": obs.my_turn and obs.phase == PLAYING and claim_order(obs) is not None,
             "history": self._history(obs.history, n),
             "round_result": None if result is None else {
                 "bids": list(result.bids), "taken": list(result.taken),
