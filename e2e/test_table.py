@@ -198,3 +198,37 @@ def test_theme_and_four_colour_deck_are_remembered(
     m = marks(page)
     assert m["theme"] == "light" and m["fourColour"] == "true"
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
+
+
+def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    # seed e2e-claim-164: first legal bid and first legal card each turn; after two moves
+    # the human's 8 and ace of hearts surely take both remaining tricks
+    page = open_table(new_context, site_server, "#seed=e2e-claim-164&players=3&bots=random")
+    refused = False
+    for _ in range(10):
+        settle(page)
+        view = state(page)
+        claim = page.locator('[data-action="claim"]')
+        if view["phase"] == "playing" and view["can_claim"]:
+            assert claim.is_visible()
+            taken = view["taken"][0]
+            left = len(view["hand"])
+            claim.click()
+            wait_for_phase(page, "round-over", 30)
+            done = state(page)
+            assert done["round_result"]["taken"][0] == taken + left
+            assert refused, "a claim that was not certain came first"
+            return
+        assert not claim.is_visible()
+        if view["phase"] == "playing" and not refused:
+            answer = page.evaluate("() => window.__jabberwocky.tryRequest('claim', {})")
+            assert answer["error"]["code"] == "claim.not_certain"
+            assert state(page)["step"] == view["step"]
+            refused = True
+        if view["phase"] == "bidding":
+            page.click(f'[data-bid="{view["legal_bids"][0]}"]')
+        else:
+            page.click(f'#hand [data-card="{view["legal_cards"][0]}"]')
+        page.wait_for_timeout(200)
+    raise AssertionError("the claim was never offered")

@@ -94,6 +94,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
   const table = {
     "next-round": () => controller.nextRound(),
     hint: () => controller.hint(),
+    claim: () => controller.claim(),
     scores: () => showScores(view()),
     tricks: () => showTricks(view()),
     "new-game": newGame,

@@ -19,6 +19,7 @@
 //   idle    {view}                                      nothing is under way (after "turn")
 //   refused {card?, bid?, reason: {code, params}}       a move the human tried was refused
 //   hint    {hint}
+//   claimed {view}                                      a claim was accepted (round played out)
 //   notice  {key, params, ms, kind}                     a message for the message box
 //   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
 
@@ -228,6 +229,24 @@ export class GameController extends EventTarget {
     this.emit("trick", { trick: view.last_trick, view });
     await this.presenter.collect(view, this._abort.signal);
     if (view.phase === "round-over" || view.phase === "game-over") this.emit("round", { view });
+  }
+
+  /** The human claims every remaining trick (the engine decides, and plays the round out). */
+  claim() {
+    if (!acceptsInput(this.state) || !this.state.view.can_claim) return Promise.resolve(false);
+    return this._enqueue(async (token) => {
+      const { result, error } = await this.call("claim");
+      if (this._stale(token)) return false;
+      if (error) {
+        this.emit("refused", { reason: error });
+        return false;
+      }
+      this.setView(result, { shownTrick: shownTrickFor(result) });
+      this.emit("claimed", { view: result });
+      if (result.phase === "round-over" || result.phase === "game-over") this.emit("round", { view: result });
+      await this._after(token);
+      return true;
+    });
   }
 
   nextRound(recorded = false) {

@@ -4,7 +4,7 @@
 
 import { engine } from "./engine.js";
 import * as i18n from "./i18n.js";
-import { GameController } from "./controller.js";
+import { GameController, acceptsInput } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
 import { loadClassicFaces } from "./faces.js";
@@ -209,6 +209,9 @@ function wireTable() {
     renderSeats(state);
     renderRoundPanel(state);
     $("watch-bar").hidden = state.mode !== "watch";
+    const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
+    $("claim-button").hidden = !claimable;
+    if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
     document.body.classList.toggle("watching", state.mode === "watch");
     if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
     toast.place(layout);

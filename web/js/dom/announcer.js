@@ -72,6 +72,7 @@ export function createAnnouncer({ controller, toast }) {
     }
   });
   on("notice", (detail) => toast.notice(detail));
+  on("claimed", () => say(t("announce.claimed")));
   on("watch", ({ state, seed }) => {
     if (state === "start") say(t("announce.watch_start", { seed }));
     else if (state === "end") say(t("announce.watch_end"));
