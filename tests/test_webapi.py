@@ -424,3 +424,31 @@ def test_view_names_the_rounds_tricks_and_who_is_winning_the_current_one() -> No
         else:
             view = call(api, "bot_step")["view"]
     assert seen_winning and len(view["tricks"]) == 3
+
+
+def test_a_card_hint_says_why_in_words_that_fit_the_position() -> None:
+    api = WebApi()
+    seen: set[str] = set()
+    for i in range(30):
+        view = call(api, "new_game", {"seed": f"why-{i}", "players": 4, "bots": "random"})
+        while view["phase"] in ("bidding", "playing"):
+            if view["your_turn"] and view["phase"] == "playing":
+                hint = call(api, "hint")
+                reason = hint["reason"]
+                assert reason["code"].startswith("hint.reason.")
+                assert reason["params"]["card"] == hint["suggestion"]
+                message = jabberwocky.messages.Message(reason["code"], **reason["params"])
+                assert "hint.reason" not in str(message)  # an English sentence exists
+                if reason["code"] == "hint.reason.take":
+                    assert view["trick"]["cards"], "taking a trick is said of a trick on the table"
+                seen.add(reason["code"])
+            if view["your_turn"]:
+                kind = "bid" if view["phase"] == "bidding" else "play"
+                arg = ({"bid": view["legal_bids"][0]} if kind == "bid"
+                       else {"card": view["legal_cards"][0]})
+                view = call(api, kind, arg)
+            else:
+                view = call(api, "bot_step")["view"]
+            if view["phase"] == "round-over":
+                break
+    assert len(seen) >= 4, seen

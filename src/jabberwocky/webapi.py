@@ -28,6 +28,7 @@ from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .claim import claim_order, why_claim_fails
 from .errors import IllegalMoveError, JabberwockyError, RecordError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
+from .hint_reason import card_reason
 from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
 from .messages import Message, quote
@@ -210,8 +211,11 @@ class WebApi:
         if hint.kind == "bid":
             return {"kind": "bid", "suggestion": hint.suggestion,
                     "probabilities": list(hint.probabilities), "level": level}
+        scores = dict(hint.card_scores)
+        reason = card_reason(game.observation(0), hint.suggestion, scores.get(hint.suggestion))
         return {"kind": "card", "suggestion": card_name(hint.suggestion),
                 "card_scores": {card_name(c): s for c, s in hint.card_scores},
+                "reason": None if reason is None else reason.to_json(),
                 "level": level}
 
     def claim(self) -> dict[str, Any]:

@@ -62,7 +62,7 @@ export function createAnnouncer({ controller, toast }) {
   on("hint", ({ hint }) => {
     toast.clearMove(); // "Thinking…" is over: the odds or the card are the answer
     if (hint.kind === "card") {
-      const text = t("announce.hint_card", { card: hint.suggestion });
+      const text = hint.reason ? t("announce.hint_card_why", { card: hint.suggestion, reason: hint.reason }) : t("announce.hint_card", { card: hint.suggestion });
       toast.show(text, 4200, "move");
       say(text);
       document.querySelector(`#hand [data-card="${hint.suggestion}"]`)?.focus();
