@@ -123,6 +123,19 @@ def test_encode_then_decode_gives_the_game_back(game: Game, name: str | None) ->
     assert result.bots_version == BOTS_VERSION
 
 
+DOC_EXAMPLE = ("jc1.WU6v-2MTYnJhdmUtb3R0ZXItbGFtcC00MgQAAwMDAAEBAARBbGV44AIWMwyocTu5aymXl9JUX"
+               "OhJ9BMG0FMJaDZeiie7q3R3EklzZvFypKRESbgMyKS7DukIHmuLRg")
+"""The example of docs/challenge-links.md."""
+
+
+def test_the_documented_example_decodes() -> None:
+    challenge = decode(DOC_EXAMPLE)
+    assert len(DOC_EXAMPLE) == 130
+    assert challenge.table == Table("brave-otter-lamp-42", 4, tuple(SEATS4), JABBERWOCKY)
+    (alex,) = challenge.results
+    assert alex.name == "Alex" and alex.game.phase == GAME_OVER and alex.total == 11
+
+
 def test_names_round_trip_exactly() -> None:
     game = bot_game("names", moves=20)
     for name in ("Alex", "  Maria  ", "Jiří", "김민준", "\U0001f468\u200d\U0001f469"):
