@@ -12,9 +12,9 @@ from pathlib import Path
 from jabberwocky.messages import english
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
-PREFIXES = ("bot", "card", "cli", "file", "move", "record", "request", "rules", "seed",
-            "table")
-LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z_]+)\"")
+PREFIXES = ("bot", "card", "challenge", "cli", "file", "move", "name", "record", "request",
+            "review", "rules", "seed", "table")
+LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z0-9_]+)\"")
 PREFIXED = re.compile(r'f"\{prefix\}\.([a-z_]+)"')
 
 

@@ -64,5 +64,18 @@ class SeedError(JabberwockyError):
     """A seed or a table setting (such as the number of players) is unusable."""
 
 
+class ChallengeError(JabberwockyError):
+    """A challenge link could not be read or its games do not replay; the message says
+    which check failed.  ``game`` is what the link names (seed, table, rules) when that
+    much could be read and is a usable table, so the page can still open a normal game
+    of that seed; ``None`` otherwise."""
+
+    game: dict[str, Any] | None = None
+
+
+class ReviewError(JabberwockyError):
+    """A game cannot be reviewed (or a step analysed) as asked."""
+
+
 class DataFileError(JabberwockyError):
     """A data file (a record to check, a file to write) could not be read or written."""

@@ -68,6 +68,12 @@ class Game:
     ``bots_version`` names the bots of the game: :data:`~jabberwocky.bots.BOTS_VERSION`
     for a new game; a game loaded from a record keeps the record's (``None`` for a record
     made before records named it), so the page can tell when the bots have changed since.
+
+    Three more facts about the game travel with its record and play no part in the
+    rules: ``names`` (one player name or ``None`` per seat, checked by
+    :func:`~jabberwocky.table.check_names` where they come in), ``takebacks`` (how many
+    times a move was taken back, :func:`~jabberwocky.actions.take_back`) and
+    ``challenge`` (the text of the challenge link the game answers, or ``None``).
     """
 
     def __init__(
@@ -89,6 +95,9 @@ class Game:
                 raise SeedError("table.unknown_seat", value=quote(kind), choices=list(SEAT_KINDS))
         self.seats: tuple[str, ...] = tuple(seats)
         self.bots_version: str | None = BOTS_VERSION
+        self.names: tuple[str | None, ...] = (None,) * players
+        self.takebacks = 0
+        self.challenge: str | None = None
         self.first_dealer = first_dealer(seed, players)
         self.bot_key = seed_key(seed)
         self.results: list[RoundResult] = []
