@@ -5,7 +5,7 @@ import { $ } from "./dom/util.js";
 import { t } from "./i18n.js";
 import { serializeFragment } from "./fragment.js";
 import { fragmentOptions } from "./save.js";
-import { rulesFromSettings, botsFromSettings, settingsOfView } from "./settings.js";
+import { rulesFromSettings, botsFromSettings, settingsOfView, seatsFromSettings } from "./settings.js";
 import { showScores } from "./dialogs/scores.js";
 import { showTricks } from "./dialogs/tricks.js";
 import { openShare, copyLink } from "./dialogs/share.js";
@@ -28,7 +28,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     openNewGame(current, s, async (settings, seed) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
       if (gameInProgress(view()) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
-      controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules) });
+      controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules), ...seatsFromSettings(settings) });
     });
   }
 
@@ -95,6 +95,8 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     "next-round": () => controller.nextRound(),
     hint: () => controller.hint(),
     claim: () => controller.claim(),
+    reveal: () => controller.reveal(),
+    "take-back": () => controller.takeBack(),
     scores: () => showScores(view()),
     tricks: () => showTricks(view()),
     "new-game": newGame,

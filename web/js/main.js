@@ -28,6 +28,7 @@ import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
 import { createSound } from "./sound.js";
+import { seatName } from "./names.js";
 
 // Asked at once: the worker answers as soon as Python is up.
 const setupAnswer = Promise.all([engine.request("levels"), engine.request("rules")]);
@@ -209,6 +210,15 @@ function wireTable() {
     renderSeats(state);
     renderRoundPanel(state);
     $("watch-bar").hidden = state.mode !== "watch";
+    const handoff = Boolean(state.view?.handoff) && !state.busy;
+    $("handoff").hidden = !handoff;
+    document.body.dataset.handoff = String(handoff);
+    if (handoff) {
+      const name = seatName(state.view, state.view.to_act ?? state.view.viewer);
+      $("handoff-text").textContent = i18n.t("handoff.pass", { name });
+      $("handoff-button").textContent = i18n.t("handoff.ready", { name });
+    }
+    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play");
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
     if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
@@ -222,6 +232,8 @@ function wireTable() {
     }
   }
   controller.store.subscribe(render);
+  // Read-only for tests: what the canvas draws from (the view and the table's state).
+  if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
   // Tapping the middle of the table shows this round's tricks (the last one again).
   $("canvas").addEventListener("click", (e) => {
     const L = renderer.layout();

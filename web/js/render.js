@@ -4,7 +4,7 @@ import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
 import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
 import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
-import { seatName } from "./names.js";
+import { seatName, slotOf, seatAt, viewerOf, isYou } from "./names.js";
 
 const RED = "#c0262d";
 const BLACK = "#17181c";
@@ -456,17 +456,17 @@ function drawTrick(ctx, L, view, shown) {
   const complete = shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null;
   shown.cards.forEach((card, i) => {
     const seat = (shown.leader + i) % view.players;
-    const p = L.trickPos[seat];
+    const p = L.trickPos[slotOf(view, seat)];
     const won = complete && shown.winner === seat;
     // the trick's winner ringed green, unlike the gold of the seat to act
     drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow: won ? P.won : null, glowWidth: won ? 5 : 3, dim: complete && !won });
   });
   if (shown.cards.length > 1 && !complete) {
     // who led: a tag next to the first card, clear of its corners
-    tag(ctx, L.ledTag[shown.leader], t("table.led"), P.tag, P.label, 12, TAG.w);
+    tag(ctx, L.ledTag[slotOf(view, shown.leader)], t("table.led"), P.tag, P.label, 12, TAG.w);
   }
   if (complete) {
-    const words = shown.winner === 0 ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
+    const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
     tag(ctx, L.label, words, P.wonFill, P.won, 14, LABEL_MAX);
   }
 }
@@ -507,10 +507,11 @@ function drawHand(ctx, L, view, ui, count) {
 
 function drawHumanBadge(ctx, L, view, now) {
   const s = L.seats[0];
-  const active = view.to_act === 0 && (view.phase === "bidding" || view.phase === "playing");
-  const bid = view.bids[0];
+  const me = viewerOf(view);
+  const active = view.to_act === me && (view.phase === "bidding" || view.phase === "playing");
+  const bid = view.bids[me];
   const size = L.narrow ? 13 : 14;
-  const full = t("badge.human", { name: seatName(view, 0), bid: bid === null ? "–" : bid, taken: view.taken[0], score: t("badge.points", { points: view.scores[0] }) });
+  const full = t("badge.human", { name: seatName(view, me), bid: bid === null ? "–" : bid, taken: view.taken[me], score: t("badge.points", { points: view.scores[me] }) });
   const label = fitText(ctx, full, Math.min(L.w - 2 * L.margin - 70, 264), size, 600);
   ctx.font = `600 ${size}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
@@ -524,7 +525,7 @@ function drawHumanBadge(ctx, L, view, now) {
   }
   pill(ctx, x, y, w, h, active ? P.badgeActive : P.badge, stroke);
   text(ctx, label, s.x, s.y + 0.5, size, P.name, 600);
-  if (view.dealer === 0) dealerMark(ctx, x + w + 14, s.y, 11);
+  if (view.dealer === me) dealerMark(ctx, x + w + 14, s.y, 11);
 }
 
 // ---------------------------------------------------------------- renderer
@@ -572,14 +573,15 @@ export function createRenderer(canvas, getFrame) {
     if (view) {
       const counts = st.table.dealtCounts;
       drawTrump(ctx, layout, view);
-      for (let seat = 1; seat < view.players; seat++) {
+      for (let slot = 1; slot < view.players; slot++) {
+        const seat = seatAt(view, slot);
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
-        drawOpponentBacks(ctx, layout, seat, layout.seats[seat], n);
-        drawBadge(ctx, layout, view, seat, layout.seats[seat], now);
+        drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n);
+        drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
       drawHumanBadge(ctx, layout, view, now);
-      drawHand(ctx, layout, view, st.table, counts ? counts[0] : view.hand.length);
+      drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
     drawFlights(now);
     const pulsing = !st.reducedMotion && view && view.to_act !== null && view.phase !== "game-over";
