@@ -13,7 +13,7 @@ from jabberwocky.messages import english
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
 PREFIXES = ("bot", "card", "cli", "file", "move", "record", "request", "rules", "seed",
-            "table", "tally")
+            "table", "tally", "openspiel")
 LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z_]+)\"")
 PREFIXED = re.compile(r'f"\{prefix\}\.([a-z_]+)"')
 

@@ -24,7 +24,6 @@ docs/tournaments.md shows runs of 100,000 games on Slurm, Kubernetes and a CI ma
 from __future__ import annotations
 
 import json
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -179,6 +178,8 @@ def _chunks(indices: range, size: int) -> Iterator[range]:
 def _context() -> Any:
     """Processes made by ``fork`` where there is one (bots registered in this process
     come along), else by ``spawn`` (then only built-in and installed bots)."""
+    import multiprocessing  # here: one process (and the browser) never needs it
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
