@@ -363,8 +363,9 @@ HOSTILE: dict[str, tuple[Callable[[str], object], str]] = {
                                      + result_bytes()), "challenge.table"),
     "a seat kind unknown": (lambda t: packet(table_bytes(seats=b"\0\3\3\7") + b"\1"
                                              + result_bytes()), "challenge.malformed"),
-    "a seat kind named but unknown": (
-        lambda t: packet(table_bytes(seats=b"\0\3\3\xff\4wolf") + b"\1" + result_bytes()),
+    # (a well-formed level name the engine does not have is a table it can verify)
+    "a seat kind named in a way no level is": (
+        lambda t: packet(table_bytes(seats=b"\0\3\3\xff\4WOLF") + b"\1" + result_bytes()),
         "challenge.table"),
     "no human": (lambda t: packet(table_bytes(seats=b"\3\3\3\3") + b"\1" + result_bytes()),
                  "challenge.humans"),

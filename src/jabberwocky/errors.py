@@ -79,3 +79,14 @@ class ReviewError(JabberwockyError):
 
 class DataFileError(JabberwockyError):
     """A data file (a record to check, a file to write) could not be read or written."""
+
+
+class BotError(JabberwockyError):
+    """A bot failed: it raised, or answered something that is not a move allowed now, or
+    could not be made or loaded.  The message names the bot and the seat (and the move);
+    the game is left exactly as it was before the bot was asked."""
+
+
+class BotNameError(JabberwockyError):
+    """A bot level name that cannot be registered: malformed, built-in, taken, or offered
+    by more than one installed package."""

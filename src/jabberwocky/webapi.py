@@ -29,7 +29,8 @@ from typing import Any
 
 from . import review
 from .actions import last_action, take_back
-from .bots import BOTS_VERSION, Bot, available_levels, make_bot
+from .bots import BOTS_VERSION, Bot, available_levels, is_builtin, make_bot
+from .bots.referee import bot_hint, bot_move
 from .cards import Card, card_name, cards_of, parse_card, sort_for_display
 from .challenge import (
     MAX_CHALLENGE_CHARS,
@@ -123,8 +124,9 @@ def _humans(game: Game) -> list[int]:
 
 
 def default_level() -> str:
-    """The strongest available level below ``hard``, or the strongest available one."""
-    levels = available_levels()
+    """The strongest available built-in level below ``hard``, or the strongest built-in
+    one (a third-party level is never the default: its strength is not known)."""
+    levels = [lvl for lvl in available_levels() if is_builtin(lvl)]
     below_hard = [lvl for lvl in levels if lvl != "hard"]
     return (below_hard or levels)[-1]
 
@@ -274,19 +276,19 @@ class WebApi:
         return self.view()
 
     def bot_step(self) -> dict[str, Any]:
-        """One bot action if a bot must act now, else ``action: null``."""
+        """One bot action if a bot must act now, else ``action: null``.  A bot that fails
+        (it raises, or answers what is not a move allowed now) gets a ``BotError`` answer
+        naming the bot, the seat and the move; the game stays as it was."""
         game = self._game()
         seat = game.to_act
         bot = self.bots[seat] if seat is not None else None
         if seat is None or bot is None or game.phase not in (BIDDING, PLAYING):
             return {"action": None, "view": self.view()}
-        obs = game.observation(seat)
-        choice = bot.act(obs)
-        if game.phase == BIDDING:
-            game.bid(choice)
+        bidding = game.phase == BIDDING
+        choice = bot_move(game, bot)
+        if bidding:
             action: dict[str, Any] = {"seat": seat, "kind": "bid", "value": choice}
         else:
-            game.play(choice)
             action = {"seat": seat, "kind": "card", "value": card_name(choice)}
         return {"action": action, "view": self.view()}
 
@@ -302,7 +304,7 @@ class WebApi:
             raise IllegalMoveError("move.nothing_to_decide", phase=game.phase.value)
         self._check_human_turn(game)
         level = self._hint_level()
-        hint = make_bot(level).hint(game.observation(game.to_act))  # type: ignore[arg-type]
+        hint = bot_hint(game, make_bot(level), game.to_act, level)  # type: ignore[arg-type]
         if hint.kind == "bid":
             return {"kind": "bid", "suggestion": hint.suggestion,
                     "probabilities": list(hint.probabilities), "level": level}
@@ -556,9 +558,14 @@ class WebApi:
             raise IllegalMoveError("move.handoff", seat=game.to_act)
 
     def _hint_level(self) -> str:
+        """The strongest built-in level at the table (else a third-party level there, else
+        the default): the seats' kinds decide, not what a bot calls itself."""
         levels = available_levels()
-        table = [b.level for b in self.bots if b is not None and b.level in levels]
-        return max(table, key=levels.index) if table else default_level()
+        table = [kind for kind in self._game().seats[1:] if kind in levels]
+        builtin = [kind for kind in table if is_builtin(kind)]
+        if builtin:
+            return max(builtin, key=levels.index)
+        return table[0] if table else default_level()
 
     # -- the view ------------------------------------------------------------------
 
