@@ -465,7 +465,8 @@ class WebApi:
 
     def challenge_compare(self) -> dict[str, Any]:
         """The table's challenge game beside the results it answers: each result's
-        rounds and total, the table's game last (``current``), and the leaders."""
+        rounds and total, the table's game last (``current``), the leaders, and the
+        text of the challenge answered (a resumed game's page learns it here)."""
         game = self._game()
         previous = self._incoming(game)
         if previous is None:
@@ -475,7 +476,7 @@ class WebApi:
         rows.append({**challenge_result_json(result_of(game, game.names[human]), human),
                      "current": True})
         best = max(r["total"] for r in rows)
-        return {"seat": human, "results": rows,
+        return {"seat": human, "text": previous.text, "results": rows,
                 "leaders": [i for i, r in enumerate(rows) if r["total"] == best]}
 
     # -- reviews ---------------------------------------------------------------------

@@ -12,8 +12,15 @@ import { openShare, copyLink } from "./dialogs/share.js";
 import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
+import { openMakeChallenge } from "./challenge.js";
 
 const MAX_IMPORT_BYTES = 1_000_000;
+
+/** A challenge can be made of the game on the table: one person plays it, a round is over. */
+export function canChallenge(state) {
+  const v = state.view;
+  return Boolean(v) && state.mode === "play" && (v.humans || [0]).length === 1 && v.history.length > 0;
+}
 
 /** controller, prefs (prefs.js), setup: () => the engine's offer, menu: {close, toggle},
  *  tips: {hide}. Returns dispatch(action, element). */
@@ -73,6 +80,12 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     controller.notice("notice.exported", { file: a.download });
   }
 
+  /** The review of `source` (its screen's code is loaded on first use). */
+  async function review(source) {
+    const m = await import("./review/screen.js");
+    return m.openReview(source, { controller });
+  }
+
   function chooseFile(mode) {
     importMode = mode;
     $("import-file").click();
@@ -86,9 +99,23 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
       return;
     }
     const text = await file.text();
+    if (importMode === "review") {
+      await review({ record: text });
+      return;
+    }
     if (gameInProgress(view()) && !(await confirmAction({ key: importMode === "watch" ? "confirm.watch" : "confirm.import", yes: "confirm.replace_yes" }))) return;
     if (importMode === "watch") await controller.watch(text);
     else await controller.resume(text, "import");
+  }
+
+  /** Make a challenge link of the game on the table (it passes on a challenge answered). */
+  function challengeFriend() {
+    const v = view();
+    if (!canChallenge(controller.state)) return;
+    const known = controller.state.challenge;
+    const chain = known ? known.results.length - 1 : 0;
+    const own = v.player_names?.[v.viewer];
+    openMakeChallenge({ controller, view: v, chain, defaultName: own || prefs.prefs.challengeName, onName: (name) => prefs.setPrefs({ challengeName: name }) });
   }
 
   const table = {
@@ -108,6 +135,13 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     "import-record": () => chooseFile("continue"),
     "watch-record": () => chooseFile("watch"),
     "stop-watch": () => controller.stopWatching(),
+    "challenge-friend": challengeFriend,
+    review: () => view()?.phase === "game-over" && review({}),
+    "review-record": () => chooseFile("review"),
+    "challenge-review": (button) => {
+      const known = controller.state.challenge;
+      if (known && button) review({ challenge: known.text, player: Number(button.dataset.player) });
+    },
     help: openHelp,
     about: () => import("./dialogs/about.js").then((m) => m.openAbout(setup()?.botsVersion)),
     menu: () => menu.toggle(),

@@ -10,7 +10,7 @@
 // input again.  A new game aborts what is under way (pauses end, flights land at once).
 //
 // Events (CustomEvent detail):
-//   game    {how: "new"|"save"|"import"|"watch", view}  a game is on the table
+//   game    {how: "new"|"save"|"import"|"watch"|"challenge", view}  a game is on the table
 //   deal    {view}                                      a round was dealt
 //   move    {seat, kind: "bid"|"card", value, view}
 //   trick   {trick, view}                               a trick was completed
@@ -58,6 +58,7 @@ export class GameController extends EventTarget {
       busy: false,
       mode: "play", // "watch": a record is being replayed
       watch: null, // {seed, moves, next}
+      challenge: null, // a challenge game: the engine's challenge_compare answer (its text too)
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
     });
     this._tail = Promise.resolve();
@@ -138,6 +139,8 @@ export class GameController extends EventTarget {
   /** After a transition: store the game, then queue what must happen next by itself. */
   async _after(token) {
     if (this._stale(token)) return;
+    await this._compareChallenge(token);
+    if (this._stale(token)) return;
     await this.save(this.state.view);
     if (this._stale(token)) return;
     const { view, mode } = this.state;
@@ -151,6 +154,22 @@ export class GameController extends EventTarget {
       else if (view.phase === "round-over") this._enqueue((t) => this._watchNextRound(t));
       else this._endWatch("end");
     }
+  }
+
+  /** A challenge game: how the others did, asked again when a round has ended (and once
+   *  for a game just put on the table); null for any other game. */
+  async _compareChallenge(token) {
+    const view = this.state.view;
+    if (!view?.challenge) {
+      if (this.state.challenge) this.store.set({ challenge: null });
+      return;
+    }
+    const rounds = view.history.length;
+    const known = this.state.challenge;
+    if (known && known.rounds === rounds) return;
+    const { result, error } = await this.call("challenge_compare");
+    if (this._stale(token) || error) return;
+    this.store.set({ challenge: { ...result, rounds } });
   }
 
   // -- the human's moves -----------------------------------------------------------------
@@ -372,6 +391,7 @@ export class GameController extends EventTarget {
   newGame(options, how = "new") {
     const token = this._newGame();
     if (this.state.mode === "watch" && how !== "watch") this._endWatch("stopped");
+    this.store.set({ challenge: null });
     return this._enqueue(async () => {
       const payload = options.seats
         ? { players: options.players, seats: options.seats, names: options.names, rules: options.rules }
@@ -392,11 +412,33 @@ export class GameController extends EventTarget {
     });
   }
 
+  /** Play the deals of a challenge (its verified text), as `name` (or no name). */
+  playChallenge(text, name = "") {
+    const token = this._newGame();
+    if (this.state.mode === "watch") this._endWatch("stopped");
+    this.store.set({ challenge: null });
+    return this._enqueue(async () => {
+      const { result, error } = await this.call("challenge_play", { text, name: name || null });
+      if (this._stale(token)) return false;
+      if (error) {
+        this.notice("notice.start_failed", { reason: error }, 8000);
+        await this._after(token);
+        return false;
+      }
+      this.presenter.deal(result);
+      this.emit("game", { how: "challenge", view: result });
+      this.emit("deal", { view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
   /** Put a record on the table: `how` "save" (the autosave) or "import" (a file).
    *  `answer`, if given, is the engine's answer to that import already asked for. */
   resume(record, how, answer = null) {
     const token = this._newGame();
     if (this.state.mode === "watch") this._endWatch("stopped");
+    this.store.set({ challenge: null });
     return this._enqueue(async () => {
       const { result, error } = await (answer ?? this.call("import_record", { record }));
       if (this._stale(token)) return false;

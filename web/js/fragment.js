@@ -1,5 +1,7 @@
 // URL fragment <-> game options:
 //   #seed=<text>&players=<n>&bots=<level>[,<level>…][&rules=<rules>][&bv=<bots version>][&lang=<language>]
+// bots: seat 1's kind and on; `human` for a seat a person plays (pass-and-play: the seats
+// travel with the link, the names do not).
 // Never throws: hostile input gives a safe default and a list of problems, each a
 // catalogue entry {key, params} for the page to say in the player's language.
 //
@@ -10,11 +12,15 @@
 // decides whether the values make a ruleset; a refusal is shown before a default game.
 // bv: the number of the bots version the link was made with ("jabberwocky-bots/<n>").
 // lang: the language to show the page in on this visit (en, de, cs, ko).
+//   #challenge=<text>[&lang=<language>]
+// a challenge between friends (docs/challenge-links.md): the engine reads and verifies
+// the text; this module only checks that it is one token of the link's alphabet.
 // Pure functions (unit-tested with node --test).
 
 import { LANGUAGES } from "./i18n.js";
 
-const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang"]);
+const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang", "challenge"]);
+const CHALLENGE_RE = /^[A-Za-z0-9._-]+$/;
 const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
 const MAX_FRAGMENT = 20000;
 // link key -> [ruleset field, value from text, value to text]
@@ -82,7 +88,8 @@ function decode(text) {
 
 /** Parse a fragment (with or without '#'). Returns {options, problems, empty}.
  *  options: {seed?, players?, bots? (a level or a list), rules? (the canonical rules=
- *  text; rulesPayload turns it into what new_game takes), bv? (a number)}.
+ *  text; rulesPayload turns it into what new_game takes), bv? (a number), challenge?
+ *  (a challenge's text, unverified)}.
  *  `levels`: the engine's bot levels; `info`: its rules answer. */
 export function parseFragment(hash, levels, info) {
   const problems = [];
@@ -137,7 +144,8 @@ function applyOption(options, key, value, problems, levels, info) {
     else problems.push(problem("link.players", { value: clip(value), min: info.players.min, max: info.players.max, default: info.players.default }));
   } else if (key === "bots") {
     const list = value.split(",").map((s) => s.trim().toLowerCase());
-    const ok = list.every((l) => LEVEL_RE.test(l) && levels.includes(l));
+    // "human": that seat is a person too (pass-and-play); at least one seat is a bot
+    const ok = list.every((l) => LEVEL_RE.test(l) && (levels.includes(l) || l === "human"));
     if (ok && list.length >= 1 && list.length <= info.players.max - 1) options.bots = list.length === 1 ? list[0] : list;
     else problems.push(problem("link.bots", { value: clip(value), choices: levels }));
   } else if (key === "rules") {
@@ -147,6 +155,11 @@ function applyOption(options, key, value, problems, levels, info) {
   } else if (key === "lang") {
     if (LANGUAGES.includes(value)) options.lang = value;
     else problems.push(problem("link.lang", { value: clip(value), choices: LANGUAGES }));
+  } else if (key === "challenge") {
+    const text = value.trim();
+    if (text.length > info.challenge_max_length) problems.push(problem("link.challenge_too_long", { length: text.length, max: info.challenge_max_length }));
+    else if (!CHALLENGE_RE.test(text)) problems.push(problem("link.challenge_chars"));
+    else options.challenge = text;
   } else if (key === "bv") {
     if (/^\d{1,6}$/.test(value)) options.bv = Number(value);
     else problems.push(problem("link.unknown_option", { value: clip(`bv=${value}`) }));
@@ -169,8 +182,10 @@ export function botsVersionNumber(version) {
   return m ? Number(m[1]) : null;
 }
 
-/** The fragment for a game: seed, players, bots, rules when not the default, bv. */
-export function serializeFragment({ seed, players, bots, rules, bv }, defaultRules = undefined) {
+/** The fragment for a game: seed, players, bots, rules when not the default, bv; for a
+ *  challenge game, the challenge alone (its table is in it). */
+export function serializeFragment({ seed, players, bots, rules, bv, challenge }, defaultRules = undefined) {
+  if (challenge) return `#challenge=${encodeURIComponent(challenge)}`;
   const parts = [`seed=${encodeURIComponent(seed)}`, `players=${players}`];
   const b = Array.isArray(bots) ? bots.join(",") : bots;
   if (b) parts.push(`bots=${b.split(",").map(encodeURIComponent).join(",")}`);

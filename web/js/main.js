@@ -13,7 +13,7 @@ import { speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
 import { peekSavedRecord, readSave, writeSave, fragmentOptions } from "./save.js";
 import { openFromLink } from "./opening.js";
-import { createActions } from "./actions.js";
+import { createActions, canChallenge } from "./actions.js";
 import { createInput } from "./input.js";
 import { $ } from "./dom/util.js";
 import { fillStaticText } from "./dom/static-text.js";
@@ -61,7 +61,9 @@ async function saveGame(view) {
   if (!view || !setup) return;
   const { result, error } = await controller.call("export_record");
   if (error) return;
-  const options = fragmentOptions(view, setup.rules);
+  // a challenge game keeps its challenge's link (a reload resumes it)
+  const challenge = view.challenge ? controller.state.challenge?.text : null;
+  const options = challenge ? { challenge } : fragmentOptions(view, setup.rules);
   writeSave(result.record, options);
   ownHash = serializeFragment(options);
   if (location.hash !== ownHash) history.replaceState(null, "", ownHash);
@@ -219,6 +221,8 @@ function wireTable() {
       $("handoff-button").textContent = i18n.t("handoff.ready", { name });
     }
     document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play");
+    document.querySelector('#menu [data-action="challenge-friend"]').disabled = !canChallenge(state);
+    document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
     if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
@@ -308,7 +312,7 @@ async function boot() {
   const saved = readSave();
   if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
   try {
-    await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early });
+    await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs });
   } finally {
     early = null;
     tableShown();
@@ -316,7 +320,7 @@ async function boot() {
   window.addEventListener("hashchange", () => {
     if (location.hash === ownHash || !location.hash) return;
     const again = readSave();
-    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null });
+    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs });
   });
 }
 

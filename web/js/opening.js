@@ -1,9 +1,11 @@
 // Which game a visit opens: the saved game (no link, or the saved game's own link, as on a
-// reload), else the game a link asks for (seed, players, bots, rules), else a fresh one
-// from the player's settings.  Problems with the link are said, never fatal.
+// reload), else the game a link asks for (seed, players, bots, rules, or a challenge: its
+// invitation first), else a fresh one from the player's settings.  Problems with the link
+// are said, never fatal.
 
 import { parseFragment, checkBots, rulesPayload, botsVersionNumber } from "./fragment.js";
 import { rulesFromSettings, botsFromSettings } from "./settings.js";
+import { openChallenge } from "./challenge.js";
 
 /** Say the link's problems in one message. */
 function sayProblems(controller, problems) {
@@ -14,8 +16,10 @@ function sayProblems(controller, problems) {
 
 /** Is the link's game the saved one (same seed, players, bots and rules)? */
 function sameGame(options, saved, info) {
-  if (!saved || !options.seed) return false;
+  if (!saved) return false;
   const o = saved.options;
+  if (options.challenge) return o.challenge === options.challenge;
+  if (!options.seed) return false;
   if (o.seed !== options.seed) return false;
   if (options.players !== undefined && options.players !== o.players) return false;
   if (options.bots !== undefined && JSON.stringify(options.bots) !== JSON.stringify(o.bots)) return false;
@@ -26,9 +30,10 @@ function sameGame(options, saved, info) {
 /**
  * Open the game for `hash`.  saved: the save (or null); setup: {levels, defaultLevel,
  * botsVersion, rules}; settings: the New game settings; early: the saved record's import
- * asked for at start-up ({record, answer}) or null.
+ * asked for at start-up ({record, answer}) or null; prefs: the player's (the name last
+ * given to a challenge is offered again).
  */
-export async function openFromLink({ hash, saved, controller, setup, settings, early }) {
+export async function openFromLink({ hash, saved, controller, setup, settings, early, prefs = null }) {
   const info = setup.rules;
   const parsed = parseFragment(hash, setup.levels, info);
   const { options, problems } = parsed;
@@ -38,6 +43,18 @@ export async function openFromLink({ hash, saved, controller, setup, settings, e
       sayProblems(controller, problems);
       return;
     }
+  }
+  if (options.challenge) {
+    // the invitation first; a refused or declined challenge leaves a game on the table
+    sayProblems(controller, problems);
+    const outcome = await openChallenge(options.challenge, {
+      controller, setup, name: prefs?.prefs.challengeName ?? "", onName: (name) => prefs?.setPrefs({ challengeName: name }),
+    });
+    if (outcome === "played" || outcome === "normal") return;
+    if (saved && (await controller.resume(saved.record, "save", earlyAnswer(saved.record)))) return;
+    const ok = await controller.newGame({ players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, info) });
+    if (!ok) await controller.newGame({ players: info.players.default, bots: setup.defaultLevel, rules: info.default });
+    return;
   }
   const players = options.players || settings.players;
   const bots = checkBots(options, players, problems) ?? botsFromSettings({ ...settings, players });
@@ -49,6 +66,8 @@ export async function openFromLink({ hash, saved, controller, setup, settings, e
     problems.push({ key: "link.bots_changed", params: { theirs: options.bv, ours } });
   }
   sayProblems(controller, problems);
-  const ok = await controller.newGame({ seed: options.seed, players, bots, rules });
+  const kinds = bots === "human" ? Array(players - 1).fill("human") : bots;
+  const people = Array.isArray(kinds) && kinds.includes("human");
+  const ok = await controller.newGame(people ? { seed: options.seed, players, seats: ["human", ...kinds], rules } : { seed: options.seed, players, bots, rules });
   if (!ok) await controller.newGame({ players: info.players.default, bots: setup.defaultLevel, rules: info.default });
 }

@@ -20,6 +20,7 @@ export function createPrefs() {
       fourColour: p.fourColour === true,
       deck: p.deck === "classic" ? "classic" : "simple",
       sound: p.sound === true, // off until the player turns it on
+      challengeName: typeof p.challengeName === "string" ? p.challengeName.slice(0, 40) : "", // the name last given to a challenge
       reducedMotion: false, // the system's setting, not stored
     },
     settings: null, // normalized once the engine's levels and rules are known

@@ -5,6 +5,7 @@
 import { el, $ } from "./util.js";
 import { t, number } from "../i18n.js";
 import { seatName, isYou, viewerOf } from "../names.js";
+import { roundComparison, finalComparison } from "../challenge.js";
 
 function roundTable(view, res) {
   const table = el("table", { className: "mini-sheet" });
@@ -80,12 +81,19 @@ export function renderRoundPanel(state) {
     const youWon = winners.some((s) => isYou(view, s));
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
     else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
-    box.append(line, standingsTable(view), el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
+    box.append(line, standingsTable(view));
+    if (state.challenge) box.append(finalComparison(state.challenge, seatName(view, state.challenge.seat)));
+    box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
     const me = viewerOf(view);
     line.textContent = res && isYou(view, me) && res.bids[me] === res.taken[me] ? t("round.you_made_it") : "";
     box.append(roundTable(view, res), line);
+    if (state.challenge) box.append(roundComparison(state.challenge, view.round));
   }
+  panel.querySelector('[data-action="review"]').hidden = !over;
+  const challengeButton = panel.querySelector('[data-action="challenge-friend"]');
+  challengeButton.hidden = !over || state.mode !== "play" || (view.humans || [0]).length !== 1;
+  challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
   panel.querySelector('[data-action="next-round"]').hidden = over;
   panel.querySelector('[data-action="play-again"]').hidden = !over;
   panel.querySelector('[data-action="replay"]').hidden = !over;

@@ -1,0 +1,169 @@
+// The review's table on a canvas: every seat's hand face up in a row (play order from the
+// top), the seat to act marked, the move of this step outlined (and the hard bot's other
+// choice, once it is known), and the trick with who leads and who won it.  Drawing only.
+
+import { drawCard } from "../render.js";
+import { t } from "../i18n.js";
+import { handAt, countsAt } from "./model.js";
+
+const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif';
+const GOLD = "#ffd65a";
+const BLUE = "#59b7ff";
+const COLOURS = {
+  dark: { bg: "#153b28", row: "rgba(255,255,255,0.05)", active: "rgba(255, 214, 90, 0.16)", text: "#f4f7f5", muted: "#b9cbbf", line: "rgba(255,255,255,0.14)" },
+  light: { bg: "#cfe9d9", row: "rgba(0,0,0,0.04)", active: "rgba(255, 200, 40, 0.28)", text: "#10241a", muted: "#33503f", line: "rgba(0,0,0,0.14)" },
+};
+
+function fit(ctx, text, max, size, weight = 600) {
+  let s = size;
+  ctx.font = `${weight} ${s}px ${SANS}`;
+  while (s > 9 && ctx.measureText(text).width > max) {
+    s -= 1;
+    ctx.font = `${weight} ${s}px ${SANS}`;
+  }
+  if (ctx.measureText(text).width <= max) return text;
+  let cut = text;
+  while (cut.length > 1 && ctx.measureText(cut + "…").width > max) cut = cut.slice(0, -1);
+  return cut + "…";
+}
+
+/** Where everything goes for a canvas of w x h css pixels and n seats. */
+export function reviewLayout(w, h, n) {
+  const wide = w >= 720;
+  const pad = 8;
+  const trick = wide
+    ? { x: w - Math.min(360, Math.round(w * 0.32)), y: pad, w: Math.min(360, Math.round(w * 0.32)) - pad, h: h - 2 * pad }
+    : { x: pad, y: h - Math.min(150, Math.round(h * 0.3)), w: w - 2 * pad, h: Math.min(150, Math.round(h * 0.3)) - pad };
+  const rowsW = (wide ? trick.x - pad : w) - 2 * pad;
+  const rowsH = (wide ? h : trick.y) - 2 * pad;
+  const rowH = Math.floor(rowsH / n);
+  const labelW = wide ? 170 : Math.min(104, Math.round(w * 0.27));
+  const cardH = Math.max(36, Math.min(112, rowH - 14));
+  const cardW = Math.round(cardH * 0.7);
+  const rows = Array.from({ length: n }, (_, k) => ({ x: pad, y: pad + k * rowH, w: rowsW, h: rowH }));
+  return { wide, pad, rows, labelW, cardW, cardH, trick };
+}
+
+/**
+ * Draw position `i` of `timeline`.  names: the seats' names; analysis: the hard bot's
+ * answer for this step (or null); theme: "dark" | "light".
+ */
+export function drawReview(canvas, { timeline, i, names, analysis, theme }) {
+  const dpr = Math.min(window.devicePixelRatio || 1, 3);
+  const w = canvas.clientWidth;
+  const h = canvas.clientHeight;
+  if (!w || !h) return null;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+  }
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const C = COLOURS[theme] || COLOURS.dark;
+  ctx.fillStyle = C.bg;
+  ctx.fillRect(0, 0, w, h);
+  const n = timeline.players;
+  const step = timeline.steps[i];
+  const L = reviewLayout(w, h, n);
+  const counts = countsAt(timeline, i);
+  const suggestion = analysis && analysis.differs ? analysis.suggestion : null;
+  const drawn = { rows: [], trick: [] };
+  // one row a seat, in play order from the seat after the dealer (who bids first)
+  const round = timeline.rounds.find((r) => r.round === step.round);
+  const order = Array.from({ length: n }, (_, k) => (round.dealer + 1 + k) % n);
+  order.forEach((seat, k) => {
+    const row = L.rows[k];
+    const acting = seat === step.seat;
+    ctx.fillStyle = acting ? C.active : k % 2 ? "transparent" : C.row;
+    ctx.fillRect(row.x, row.y + 2, row.w, row.h - 4);
+    if (acting) {
+      ctx.fillStyle = GOLD;
+      ctx.fillRect(row.x, row.y + 2, 4, row.h - 4);
+    }
+    const lx = row.x + 10;
+    const size = L.wide ? 16 : 13;
+    ctx.fillStyle = C.text;
+    ctx.textBaseline = "top";
+    const name = (seat === round.dealer ? `${names[seat]} (${t("badge.dealer_mark")})` : names[seat]);
+    ctx.fillText(fit(ctx, name, L.labelW - 14, size, 700), lx, row.y + 8);
+    ctx.fillStyle = C.muted;
+    const bid = counts.bids[seat];
+    ctx.fillText(fit(ctx, t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: counts.taken[seat] }), L.labelW - 14, size - 2, 500), lx, row.y + 10 + size * 1.25);
+    ctx.fillText(fit(ctx, t("badge.points", { points: counts.scores[seat] }), L.labelW - 14, size - 2, 500), lx, row.y + 12 + size * 2.4);
+    const { cards, played } = handAt(timeline, i, seat);
+    const span = row.w - L.labelW - 8;
+    const gap = cards.length > 1 ? Math.min(L.cardW + 4, (span - L.cardW) / (cards.length - 1)) : 0;
+    const cy = row.y + (row.h - L.cardH) / 2;
+    cards.forEach((card, j) => {
+      const x = row.x + L.labelW + j * gap;
+      const isPlayed = card === played;
+      const isSuggested = acting && card === suggestion;
+      const lift = isPlayed || isSuggested ? Math.min(6, (row.h - L.cardH) / 2 - 1) : 0;
+      drawCard(ctx, card, x, cy - lift, L.cardW, L.cardH, {
+        faceUp: true,
+        glow: isPlayed ? GOLD : isSuggested ? BLUE : null,
+        glowWidth: 3,
+      });
+      drawn.rows.push({ seat, card, x, y: cy - lift, w: L.cardW, h: L.cardH, played: isPlayed, suggested: isSuggested });
+    });
+    if (step.kind === "bid" && acting) {
+      const bx = row.x + L.labelW + Math.max(0, cards.length - 1) * gap + L.cardW + 10;
+      const text = t("review.bids_tag", { n: step.value });
+      ctx.font = `700 ${size}px ${SANS}`;
+      const tw = ctx.measureText(text).width + 14;
+      if (bx + tw < row.x + row.w) {
+        ctx.fillStyle = GOLD;
+        ctx.fillRect(bx, row.y + row.h / 2 - size, tw, size * 2);
+        ctx.fillStyle = "#1b1400";
+        ctx.textBaseline = "middle";
+        ctx.fillText(text, bx + 7, row.y + row.h / 2);
+        ctx.textBaseline = "top";
+      }
+    }
+  });
+  drawTrick(ctx, L, C, timeline, step, names, round, drawn);
+  return drawn;
+}
+
+function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
+  const box = L.trick;
+  ctx.strokeStyle = C.line;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
+  const size = L.wide ? 14 : 12;
+  ctx.fillStyle = C.muted;
+  ctx.textBaseline = "top";
+  const trick = step.trick;
+  const title = trick ? t("review.trick_title", { n: trick.number, count: round.hand_size }) : t("review.bidding_title");
+  ctx.fillText(fit(ctx, title, box.w - 16, size, 600), box.x + 8, box.y + 6);
+  // the trump card, small, at the start
+  const n = timeline.players;
+  const inner = { x: box.x + 8, y: box.y + 10 + size * 1.4, w: box.w - 16, h: box.h - 18 - size * 2.8 };
+  const slots = n + 1; // the trump card, then one place per card of the trick
+  const labelH = size * 1.5;
+  let cw = Math.min(L.cardW * (L.wide ? 0.9 : 1.1), (inner.w - (slots - 1) * 8) / slots);
+  let ch = cw * 1.43;
+  if (ch > inner.h - labelH) {
+    ch = Math.max(30, inner.h - labelH);
+    cw = ch / 1.43;
+  }
+  const top = L.wide ? inner.y + Math.max(0, (inner.h - ch - labelH) / 3) : inner.y;
+  const place = (k) => ({ x: inner.x + k * (cw + 8) + (k > 0 ? 6 : 0), y: top });
+  const p0 = place(0);
+  drawCard(ctx, round.trump_card, p0.x, p0.y, cw, ch, { faceUp: true });
+  ctx.fillStyle = C.muted;
+  ctx.fillText(fit(ctx, t("table.trump"), cw + 4, size - 1, 600), p0.x, p0.y + ch + 3);
+  if (!trick) return;
+  trick.cards.forEach((card, k) => {
+    const seat = (trick.leader + k) % n;
+    const p = place(k + 1);
+    const last = k === trick.cards.length - 1 && step.kind === "card";
+    const won = trick.winner === seat;
+    drawCard(ctx, card, p.x, p.y, cw, ch, { faceUp: true, glow: won ? GOLD : last ? "#ffffff" : null, glowWidth: won ? 4 : 2 });
+    ctx.fillStyle = won ? GOLD : C.text;
+    const label = won ? `★ ${names[seat]}` : k === 0 ? `▸ ${names[seat]}` : names[seat];
+    ctx.fillText(fit(ctx, label, cw + 10, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
+    drawn.trick.push({ seat, card, won });
+  });
+}
+
