@@ -94,6 +94,7 @@ def test_a_challenge_is_made_opened_played_and_passed_on(alex: dict[str, Any]) -
     assert [r["trump_card"] for r in mine["rounds"]] == [r["trump_card"] for r in theirs["rounds"]]
 
     compare = call(friend, "challenge_compare")
+    assert compare["text"] == made["text"]
     assert [r.get("current", False) for r in compare["results"]] == [False, True]
     assert compare["results"][1]["total"] == final["scores"][0]
     assert compare["results"][1]["name"] == "Maria"
