@@ -97,10 +97,11 @@ test("a challenge link: its text is kept as it is, anything else beside it is th
   assert.equal(parsed.options.challenge, text);
   assert.deepEqual(parsed.problems, []);
   assert.equal(serializeFragment({ challenge: text, seed: "ignored", players: 4 }), `#challenge=${text}`);
-  for (const bad of ["jc1.<script>", "jc1.a b", "jc1.%E2%80%AE"]) {
+  // anything else is the engine's to verify: the text reaches it as it was written
+  for (const bad of ["jc1.<script>", "jc1.a b", "jc1.\u202e", "jc1.AA=="]) {
     const p = parseFragment(`#challenge=${encodeURIComponent(bad)}`, levels, info);
-    assert.equal(p.options.challenge, undefined, bad);
-    assert.deepEqual(p.problems.map((x) => x.key), ["link.challenge_chars"]);
+    assert.equal(p.options.challenge, bad.trim());
+    assert.deepEqual(p.problems, []);
   }
   const long = parseFragment(`#challenge=jc1.${"A".repeat(info.challenge_max_length)}`, levels, info);
   assert.deepEqual(long.problems.map((x) => x.key), ["link.challenge_too_long"]);
