@@ -6,9 +6,10 @@ formatted traceback.
 Its value, the last expression (what ``pyodide.runPython`` returns), is JSON text: the
 final scores, the scores of the re-imported record, the error kinds, and ``modules``,
 every standard-library file Python imported (paths inside ``python_stdlib.zip``, ``.py``
-even when the bytecode was loaded).  ``tools/precompile_stdlib.mjs`` precompiles those
-modules; ``bench/size.py --trim`` builds a zip of only those and checks that the answers
-stay the same.  Not importable on the host: it needs the engine installed in Pyodide.
+even when the bytecode was loaded).  ``tools/precompile_stdlib.mjs`` puts those modules,
+as bytecode, into the site's first standard-library archive (every other file goes into
+the second, fetched on first import); ``bench/size.py --trim`` builds a source zip of only
+those and checks that the answers stay the same.  Not importable on the host: it needs the engine installed in Pyodide.
 """
 
 import json
