@@ -113,11 +113,9 @@ with zipfile.ZipFile(bufs[0], "w") as first, zipfile.ZipFile(bufs[1], "w") as la
         else:
             later.writestr(copy.copy(info), data, compresslevel=9)
             later_names.append(info.filename)
-    sys.path.insert(0, "/tmp")  # module_names() from the finder itself
-    with open("/tmp/_finder_build.py", "w") as fh:
-        fh.write(finder_source)
-    from _finder_build import module_names
-    names = module_names(later_names)
+    finder = {"__name__": "_jabberwocky_stdlib"}  # module_names() from the finder itself
+    exec(compile(finder_source, "tools/stdlib_finder.py", "exec"), finder)
+    names = finder["module_names"](later_names)
     marker = "NAMES: frozenset[str] = frozenset()"
     if finder_source.count(marker) != 1:
         raise RuntimeError(f"tools/stdlib_finder.py must contain {marker!r} once")
