@@ -50,7 +50,7 @@ from throttle import ThrottledServer  # noqa: E402
 from tools import pwa  # noqa: E402
 from tools import site as site_tools  # noqa: E402
 
-GAME, BARE = "/jabberwocky/", "/bare/"
+GAME, GAME_B, BARE = "/jabberwocky/", "/jabberwocky-b/", "/bare/"
 FRAGMENT = "#seed=bench&players=4&bots=random"
 TIMEOUT_S = 240.0
 MB = 1e6
@@ -168,6 +168,9 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=None,
                         help="serve this built site as it is (default: build a private copy)")
     parser.add_argument("--settle", type=float, default=1.0, help="seconds between visits")
+    parser.add_argument("--ab", type=Path, default=None,
+                        help="also time this second built site (game-b) in the same rotation: "
+                             "an A/B of two builds on one machine state")
     args = parser.parse_args()
     links = [(10.0, 40.0)]
     if args.slow != "none":
@@ -186,18 +189,25 @@ def main() -> None:
     results: dict[tuple[float, float], dict[str, list[Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="jabberwocky-firstvisit-") as tmp, \
             sync_playwright() as p:
-        server = ThrottledServer({GAME: site, BARE: _bare_site(Path(tmp) / "bare")},
-                                 *links[0]).start()
+        sites = {GAME: site, BARE: _bare_site(Path(tmp) / "bare")}
+        if args.ab:
+            sites[GAME_B] = args.ab
+        server = ThrottledServer(sites, *links[0])
+        server.prepare()
+        server.start()
+        kinds = ("game", "game-b", "bare") if args.ab else ("game", "bare")
         try:
             unique, nfiles = _unique_precached(server, site)
             n = 0
             for link in links:
                 server.set_link(*link)
-                res = results[link] = {"game": [], "bare": [], "game_bytes": [], "game_path": [],
-                                       "bare_bytes": [], "whole": [], "offline_s": [],
-                                       "dups": [], "before_by_file": []}
+                res = results[link] = {"whole": [], "offline_s": [], "dups": [],
+                                       "before_by_file": []}
+                for kind in kinds:
+                    res[kind], res[f"{kind}_bytes"], res[f"{kind}_path"] = [], [], []
                 for rep in range(args.reps):
-                    order = ("game", "bare") if rep % 2 == 0 else ("bare", "game")
+                    k = rep % len(kinds)
+                    order = kinds[k:] + kinds[:k]
                     for kind in order:
                         n += 1
                         context = p.chromium.launch_persistent_context(
@@ -206,17 +216,19 @@ def main() -> None:
                             visit = Visit(context)
                             time.sleep(args.settle)
                             server.reset()
-                            if kind == "game":
-                                ms, at = visit.open(server.origin + GAME + FRAGMENT,
+                            if kind.startswith("game"):
+                                prefix = GAME if kind == "game" else GAME_B
+                                ms, at = visit.open(server.origin + prefix + FRAGMENT,
                                                     ("phase:bidding", "phase:playing"))
                             else:
                                 ms, at = visit.open(server.origin + BARE, ("phase:done",))
                             res[kind].append(ms)
                             res[f"{kind}_bytes"].append(server.bytes_until(at))
-                            if kind == "game":
+                            path_end = at
+                            if kind.startswith("game"):
                                 registered = visit.mark_epoch("sw:register")
                                 path_end = min(at, registered) if registered else at
-                                res["game_path"].append(server.bytes_until(path_end))
+                                res[f"{kind}_path"].append(server.bytes_until(path_end))
                             if kind == "game" and link == links[0]:
                                 before = Counter()
                                 for sent in server.log:
@@ -232,6 +244,8 @@ def main() -> None:
                     print(f"{link[0]:g} Mbit/s + {link[1]:g} ms, {rep + 1}/{args.reps}: game "
                           f"{res['game'][-1]:.0f} ms ({res['game_bytes'][-1] / MB:.2f} MB), "
                           f"bare {res['bare'][-1]:.0f} ms ({res['bare_bytes'][-1] / MB:.2f} MB)"
+                          + (f", game-b {res['game-b'][-1]:.0f} ms "
+                             f"({res['game-b_path'][-1] / MB:.2f} MB)" if args.ab else "")
                           + (f"; whole visit {res['whole'][-1] / MB:.2f} MB, offline "
                              f"{res['offline_s'][-1]:.1f} s after the table"
                              if res["whole"] else ""), flush=True)
@@ -257,6 +271,11 @@ def main() -> None:
                  f"service worker's precache until data-phase is set), bare before 1+1 "
                  f"{bb / MB:.2f} MB")
         print(line)
+        if "game-b" in res:
+            gbm = _median(res["game-b"])
+            print(f"  A/B: game (--site) {game:.0f} ms, game-b (--ab) {gbm:.0f} ms: "
+                  f"{game / gbm:.2f}x; before the table {gb / MB:.2f} vs "
+                  f"{_median(res['game-b_path']) / MB:.2f} MB")
         if res["whole"]:
             whole = _median(res["whole"])
             print(f"  whole first visit until ready offline: {whole / MB:.2f} MB sent, unique "

@@ -72,6 +72,7 @@ class Request:
     body: int = 0  # body bytes sent (compressed size when gzipped)
     headers: int = 0
     gzip: bool = False
+    arrived: float = field(default_factory=time.time)  # when the request came in
 
 
 @dataclass
@@ -142,6 +143,13 @@ class ThrottledServer:
     def start(self) -> ThrottledServer:
         self.thread.start()
         return self
+
+    def prepare(self) -> None:
+        """Read (and gzip) every file now, so no visit waits for that."""
+        for site in self.sites:
+            for path in sorted(site.root.rglob("*")):
+                if path.is_file():
+                    site.get(path.relative_to(site.root).as_posix())
 
     def stop(self) -> None:
         self.httpd.shutdown()
