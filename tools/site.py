@@ -237,8 +237,8 @@ def lock_without_packages() -> bytes:
     loadPyodide fetches the lock before Python starts (119 KB, 27 KB gzipped, on every
     first visit's critical path), but the site ships none of the packages it lists: a
     package named there could only be fetched from the site and fail.  With an empty
-    list, micropip looks every package up on PyPI instead (which works for pure-Python
-    ones); micropip itself is loaded by URL, not by name.
+    list, micropip treats every package as one outside the distribution and looks it up
+    on its index (PyPI by default); micropip itself is loaded by URL, not by name.
     """
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
     return (json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
