@@ -1,6 +1,6 @@
 """Start-up time of the game page against a bare Pyodide page, in headless Chromium.
 
-    python bench/startup.py [--reps 5] [--play 20]
+    python bench/startup.py [--reps 5] [--play 20] [--site DIR] [--ab OTHER_SITE]
 
 Measures, in the same run and alternating the two pages, the time from navigation to:
 
@@ -12,6 +12,9 @@ Measures, in the same run and alternating the two pages, the time from navigatio
   ``bare-pyc`` (on the main thread, but with the game's own ``pyodide/`` files, whose
   standard library is precompiled): the game against ``bare-pyc`` is the cost of
   everything but that precompiling.
+
+With ``--ab``, a second built site is timed as the page ``game-b`` in the same rotation:
+an A/B of two builds on the same machine state.
 
 Each visit is followed by ``--settle`` seconds of quiet (default 1): a page leaves work
 behind when it closes (the browser's compile and cache tasks), which would otherwise slow
@@ -193,7 +196,7 @@ def _new_page(context: BrowserContext) -> Page:
     return page
 
 
-KINDS = ("game", "bare", "bare-worker", "bare-pyc")
+KINDS: tuple[str, ...] = ("game", "bare", "bare-worker", "bare-pyc")
 
 
 def _order(rep: int) -> list[str]:
@@ -203,16 +206,18 @@ def _order(rep: int) -> list[str]:
 
 
 class Pages:
-    """Opens and times the four pages."""
+    """Opens and times the pages (``game-b``: a second build of the game, with --ab)."""
 
-    def __init__(self, game_url: str, bare_url: str) -> None:
+    def __init__(self, game_url: str, bare_url: str, game_b_url: str | None = None) -> None:
         self.urls = {"game": game_url, "bare": bare_url, "bare-worker": bare_url + "worker.html",
                      "bare-pyc": bare_url + "pyc.html"}
+        if game_b_url:
+            self.urls["game-b"] = game_b_url
         self.how = ""
 
     def time(self, page: Page, kind: str) -> float:
-        if kind == "game":
-            ms, self.how = _time_game(page, self.urls["game"])
+        if kind.startswith("game"):
+            ms, self.how = _time_game(page, self.urls[kind])
             return ms
         return _time_bare(page, self.urls[kind])
 
@@ -232,7 +237,13 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=None,
                         help="serve this built site as it is (default: build a private copy, "
                              "so a rebuild of _site/ during the run cannot mix builds)")
+    parser.add_argument("--ab", type=Path, default=None,
+                        help="also time this second built site (game-b), alternating with "
+                             "the others: an A/B of two builds on the same machine state")
     args = parser.parse_args()
+    global KINDS
+    if args.ab:
+        KINDS = ("game", "game-b", "bare", "bare-worker", "bare-pyc")
     private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
     site = args.site or Path(private.name) / "site"
     if args.site is None:
@@ -250,7 +261,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="jabberwocky-bench-") as tmp, sync_playwright() as p:
         game_url, game_server = _serve(site)
         bare_url, bare_server = _serve(_bare_site(site, Path(tmp) / "bare"))
-        pages = Pages(game_url, bare_url)
+        b_url, b_server = _serve(args.ab) if args.ab else (None, None)
+        pages = Pages(game_url, bare_url, b_url)
         try:
             browser = p.chromium.launch(**launch)
             for rep in range(args.reps):
@@ -272,9 +284,9 @@ def main() -> None:
                 for kind in KINDS:  # first visits fill the caches and store the snapshot
                     page = _new_page(contexts[kind])
                     pages.time(page, kind)
-                    if kind == "game":
+                    if kind.startswith("game"):
                         _wait_mark(page, ("snapshot:made", "snapshot:failed"))
-                        if args.play > 0:
+                        if args.play > 0 and kind == "game":
                             play_long = _play(page, args.play)
                     page.close()
                     time.sleep(args.settle)
@@ -296,6 +308,8 @@ def main() -> None:
         finally:
             game_server.shutdown()
             bare_server.shutdown()
+            if b_server is not None:
+                b_server.shutdown()
             private.cleanup()
 
     print()
@@ -313,6 +327,9 @@ def main() -> None:
               f"{med['bare-pyc']:.0f} ms; ratio {ratio:.2f}x (target <= {target:.2f}x: "
               f"{'OK' if ratio <= target else 'MISSED'}), vs bare-worker {ratio_w:.2f}x, "
               f"vs bare-pyc {ratio_p:.2f}x")
+        if "game-b" in med:
+            print(f"  A/B: game (--site) {med['game']:.0f} ms, game-b (--ab) "
+                  f"{med['game-b']:.0f} ms: {med['game'] / med['game-b']:.2f}x")
     print(f"snapshot on warm visits: {', '.join(sorted(set(snapshot_states))) or '-'}")
     print(f"longest main-thread task while loading (cold): {max(load_long, default=0):.0f} ms; "
           f"during {args.play:.0f} s of play: {play_long:.0f} ms (target <= 50 ms)")

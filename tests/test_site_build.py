@@ -65,7 +65,10 @@ def test_layout_and_build_json(built: Path, micropip: Path) -> None:
         if name in site_tools.HINTED_FILES:  # the compile hint, then the file unchanged
             hinted = b"//# allFunctionsCalledOnLoad\n" + stock
             assert (built / "pyodide" / name).read_bytes() == hinted
-        elif name != "python_stdlib.zip":  # precompiled: see the next test
+        elif name == "pyodide-lock.json":  # no packages: the site ships none of them
+            lock = json.loads((built / "pyodide" / name).read_text())
+            assert lock == {"info": json.loads(stock)["info"], "packages": {}}
+        elif name != "python_stdlib.zip":  # split and precompiled: see the next test
             assert (built / "pyodide" / name).read_bytes() == stock
     assert (built / "wheels" / micropip.name).read_bytes() == micropip.read_bytes()
     files = set(info["files"])
@@ -78,29 +81,45 @@ def test_layout_and_build_json(built: Path, micropip: Path) -> None:
     assert info["sizes"][info["wheel"]] == (built / info["wheel"]).stat().st_size
 
 
-def test_stdlib_zip_has_bytecode_for_what_the_game_imports(built: Path) -> None:
-    """Each entry is Pyodide's own, byte for byte, or an unchecked-hash .pyc standing in
-    for a module's source; the modules of Python's start-up and the engine's imports are
-    among them, and the rest stays source."""
+FROZEN = {"_collections_abc.py", "_sitebuiltins.py", "abc.py", "codecs.py", "genericpath.py",
+          "importlib/_bootstrap.py", "importlib/_bootstrap_external.py",
+          "importlib/machinery.py", "importlib/util.py", "io.py", "ntpath.py", "os.py",
+          "posixpath.py", "site.py", "stat.py", "zipimport.py", "runpy.py", "__hello__.py"}
+"""Modules CPython 3.14 freezes into the interpreter (Python/frozen.c): never read from an
+archive."""
+
+
+def test_stdlib_split_in_two_archives(built: Path) -> None:
+    """The first archive holds unchecked-hash .pyc for what the game imports (Python's
+    start-up among it) and the finder; the second every other file, byte for byte as
+    Pyodide has it, frozen modules among them (Python never reads those)."""
     with zipfile.ZipFile(site_tools.PYODIDE_DIR / "python_stdlib.zip") as stock, \
-            zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as ours:
-        original = {i.filename: stock.read(i) for i in stock.infolist()}
-        entries = {i.filename: ours.read(i) for i in ours.infolist()}
-    compiled = {n[:-1] for n in entries if n.endswith(".pyc")}
+            zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as first, \
+            zipfile.ZipFile(built / "pyodide" / site_tools.STDLIB_LATER) as later:
+        original = {i.filename: stock.read(i) for i in stock.infolist() if not i.is_dir()}
+        compiled = {i.filename: first.read(i) for i in first.infolist() if not i.is_dir()}
+        rest = {i.filename: later.read(i) for i in later.infolist() if not i.is_dir()}
+    assert "_jabberwocky_stdlib.pyc" in compiled, "the finder of the second archive"
+    sources = {name[:-1] for name in compiled if name != "_jabberwocky_stdlib.pyc"}
+    assert all(name.endswith(".pyc") for name in compiled)
     assert {"typing.py", "dataclasses.py", "enum.py", "json/__init__.py", "hashlib.py",
-            "asyncio/__init__.py", "traceback.py"} <= compiled
-    assert 100 <= len(compiled) <= len(original) // 2
-    assert "email/__init__.py" in entries, "a module the game does not import stays source"
-    for name, data in entries.items():
-        if name.endswith(".pyc"):
-            assert name[:-1] in original and name[:-1] not in entries
-            # magic number (ends in \r\n), flags 0b01: hash-based and never checked
-            assert data[2:4] == b"\r\n" and int.from_bytes(data[4:8], "little") == 1
-        else:
-            assert data == original[name]
-    assert set(original) == {n for n in entries if not n.endswith(".pyc")} | compiled
-    magics = {data[:4] for name, data in entries.items() if name.endswith(".pyc")}
-    assert len(magics) == 1, "all compiled by the one Python"
+            "asyncio/__init__.py", "traceback.py", "encodings/__init__.py"} <= sources
+    assert 100 <= len(sources) <= len(original) // 3
+    assert "email/__init__.py" in rest, "a module the game does not import comes later"
+    for name, data in compiled.items():
+        # magic number (ends in \r\n), flags 0b01: hash-based and never checked
+        assert data[2:4] == b"\r\n" and int.from_bytes(data[4:8], "little") == 1, name
+    assert len({data[:4] for data in compiled.values()}) == 1, "all compiled by the one Python"
+    assert not sources & set(rest), "each module in one archive only"
+    for name, data in rest.items():
+        assert data == original[name], name
+    assert set(original) == sources | set(rest), "every file is in one of the two"
+    assert {"os.py", "io.py", "codecs.py", "site.py"} <= set(rest) and not FROZEN & sources, \
+        "frozen modules, never read from an archive, are not in the first one"
+    info = json.loads((built / "build.json").read_text())
+    assert info["sizes"][f"pyodide/{site_tools.STDLIB_LATER}"] == len(
+        (built / "pyodide" / site_tools.STDLIB_LATER).read_bytes())
+    assert f"pyodide/{site_tools.STDLIB_LATER}" in info["files"], "precached for offline use"
 
 
 def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:

@@ -1,14 +1,17 @@
 """Every request of the web worker's protocol, run inside Pyodide once the engine wheel is
 installed (as web/worker.js installs it): a game with the bot levels mixed and hints, a
-whole 3-player game, records exported and imported, bad requests of each kind and a
-formatted traceback.
+whole 3-player game, records exported and imported, bad requests of each kind, a challenge
+made, opened, refused and played, a review with the hard bot's analysis, a take-back, a
+claim, pass-and-play and a formatted traceback.
 
 Its value, the last expression (what ``pyodide.runPython`` returns), is JSON text: the
 final scores, the scores of the re-imported record, the error kinds, and ``modules``,
 every standard-library file Python imported (paths inside ``python_stdlib.zip``, ``.py``
-even when the bytecode was loaded).  ``tools/precompile_stdlib.mjs`` precompiles those
-modules; ``bench/size.py --trim`` builds a zip of only those and checks that the answers
-stay the same.  Not importable on the host: it needs the engine installed in Pyodide.
+even when the bytecode was loaded).  ``tools/precompile_stdlib.mjs`` puts those modules,
+as bytecode, into the site's first standard-library archive (every other file goes into
+the second, fetched on first import); ``bench/size.py --trim`` builds a source zip of only
+those and checks that the answers stay the same.  Not importable on the host: it needs the
+engine installed in Pyodide.
 """
 
 import json
@@ -55,6 +58,26 @@ while view["phase"] != "game-over":
 record = call("export_record")["result"]["record"]
 again = call("import_record", record=record)["result"]
 call("deal", seed="size-probe", players=5)
+call("rules")
+# the second wave's requests: challenges, reviews, take-backs, claims, pass-and-play
+made = call("challenge_encode", name="Probe")["result"]
+call("challenge_open", text=made["text"])
+call("challenge_open", text=made["text"][:-6])  # a refusal
+timeline = call("review")["result"]
+call("review_analyse", step=timeline["decisions"][0])
+call("review_seen", step=0)
+view = call("challenge_play", text=made["text"], name="Friend")["result"]
+for _ in range(6):
+    view = act(view)
+call("challenge_compare")
+view = call("new_game", seed="size-probe-3", players=4, bots="easy")["result"]
+for _ in range(8):
+    view = act(view)
+call("take_back")
+call("claim")
+view = call("new_game", seed="size-probe-4", players=4, seats=["human", "easy", "human", "random"],
+            names=["A", None, "B", None])["result"]
+call("reveal")
 try:
     raise ValueError("formatting a traceback, as the worker does for internal errors")
 except ValueError:

@@ -1,26 +1,35 @@
-// Precompile the part of Pyodide's standard library that the game imports.
+// Split Pyodide's standard library in two, the part the game imports as bytecode.
 //
-//   node tools/precompile_stdlib.mjs ENGINE.whl OUT.zip
+//   node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip
 //
-// Pyodide's python_stdlib.zip holds source files only, so every visit compiles the ~130
-// standard-library modules that Python's start-up and the engine import: most of
-// Pyodide's own start-up time.  This script boots the pinned Pyodide under Node.js,
-// installs the engine wheel as web/worker/boot.js does, runs tools/exercise_engine.py (every
-// request the page sends) and then writes a copy of python_stdlib.zip in which every
-// standard-library module that was imported is bytecode instead of source: an
-// unchecked-hash .pyc, which zipimport loads without compiling or checking anything.
-// Keeping the sources as well would add 0.7 MB to download for what only a traceback
-// through the standard library would show.  Modules that were not imported stay as
-// they are.  The bytecode must come from Pyodide's own Python (3.14), hence Node.js and
-// not the CPython that runs build.py.  Same inputs, same bytes: entries keep their
-// order and timestamps.
+// Pyodide's python_stdlib.zip holds the source of every module (2.5 MB, sent whole to
+// every first visit, which gzip cannot shrink), and every visit compiles the ~130 modules
+// that Python's start-up and the engine import: most of Pyodide's own start-up time.
+// This script boots the pinned Pyodide under Node.js, installs the engine wheel as
+// web/worker/boot.js does, runs tools/exercise_engine.py (every request the page sends)
+// and writes two archives:
+//
+// - FIRST.zip (the site's pyodide/python_stdlib.zip): the modules that were imported, as
+//   unchecked-hash .pyc (zipimport loads them without compiling or checking anything),
+//   compiled without docstrings and without column positions (line numbers stay), which
+//   makes them 35% smaller; and _jabberwocky_stdlib.pyc (tools/stdlib_finder.py), the
+//   finder that fetches the second archive on first use.  Modules Python has frozen in
+//   (os, io, codecs, site, importlib's bootstrap, ...) are never read from the archive:
+//   they are left out of it.
+// - LATER.zip (pyodide/python_stdlib_later.zip): every other entry, byte for byte as the
+//   npm package has it (source), for any later import (micropip, a traceback through the
+//   standard library, an engine import the scenario does not reach).
+//
+// The bytecode must come from Pyodide's own Python (3.14), hence Node.js and not the
+// CPython that runs build.py.  Same inputs, same bytes: entries keep their order and
+// timestamps.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const [wheel, out] = process.argv.slice(2);
-if (!wheel || !out) {
-  console.error("usage: node tools/precompile_stdlib.mjs ENGINE.whl OUT.zip");
+const [wheel, first, later] = process.argv.slice(2);
+if (!wheel || !first || !later) {
+  console.error("usage: node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip");
   process.exit(2);
 }
 
@@ -33,40 +42,94 @@ if (!refresh) {
   process.exit(1);
 }
 
-const py = await loadPyodide();
+// No column positions in what compile() makes here (line numbers are kept).
+const py = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 py.runPython(refresh[1]);
 const script = readFileSync(new URL("./exercise_engine.py", import.meta.url), "utf8");
 const { modules } = JSON.parse(py.runPython(script));
 
 py.globals.set("imported", py.toPy(modules));
+py.globals.set("finder_source", readFileSync(new URL("./stdlib_finder.py", import.meta.url), "utf8"));
 const result = py.runPython(`
-import importlib.util, io, zipfile
+import ast, copy, importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 STDLIB = "/lib/python314.zip"
-wanted = set(imported)
+FINDER = "_jabberwocky_stdlib.py"
+
+def file_of(name, module):
+    spec = getattr(module, "__spec__", None)
+    return getattr(spec, "origin", None) == "frozen" and getattr(module, "__file__", None)
+
+frozen = {f[len(STDLIB) + 1:].removesuffix("c") for f in
+          (file_of(n, m) for n, m in list(sys.modules.items())) if f and f.startswith(STDLIB)}
+wanted = set(imported) - frozen
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+def pyc(name, source, date_time, external_attr):
+    tree = without_docstrings(ast.parse(source, f"{STDLIB}/{name}"))
+    code = compile(tree, f"{STDLIB}/{name}", "exec", dont_inherit=True)
+    info = zipfile.ZipInfo(name[:-3] + ".pyc", date_time)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = external_attr
+    return info, _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
+
+def folders(names):
+    out = set()
+    for name in names:
+        parts = name.split("/")[:-1]
+        out.update("/".join(parts[:i]) + "/" for i in range(1, len(parts) + 1))
+    return out
+
 source = zipfile.ZipFile(STDLIB)
-buf = io.BytesIO()
+entries = [(info, source.read(info)) for info in source.infolist()]
+files = [info.filename for info, _ in entries if not info.is_dir()]
+first_folders = folders(f for f in files if f in wanted)
+later_folders = folders(f for f in files if f not in wanted)
+later_names = []
+bufs = io.BytesIO(), io.BytesIO()
 done = 0
-with zipfile.ZipFile(buf, "w") as target:
-    for info in source.infolist():
-        data = source.read(info)
-        if info.filename not in wanted:
-            target.writestr(info, data, compresslevel=9)
-            continue
-        code = compile(data, f"{STDLIB}/{info.filename}", "exec", dont_inherit=True)
-        pyc = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-        pyc.compress_type = zipfile.ZIP_DEFLATED
-        pyc.external_attr = info.external_attr
-        target.writestr(pyc, _code_to_hash_pyc(code, importlib.util.source_hash(data), False),
-                        compresslevel=9)
-        done += 1
-if done != len(wanted):
-    raise RuntimeError(f"compiled {done} of the {len(wanted)} imported modules")
-(buf.getvalue(), done)
+with zipfile.ZipFile(bufs[0], "w") as first, zipfile.ZipFile(bufs[1], "w") as later:
+    for info, data in entries:
+        # (a copy of the entry for each archive: writing one records its offset in it)
+        if info.is_dir():
+            if info.filename in first_folders:
+                first.writestr(copy.copy(info), data)
+            if info.filename in later_folders:
+                later.writestr(copy.copy(info), data)
+        elif info.filename in wanted:
+            first.writestr(*pyc(info.filename, data, info.date_time, info.external_attr),
+                           compresslevel=9)
+            done += 1
+        else:
+            later.writestr(copy.copy(info), data, compresslevel=9)
+            later_names.append(info.filename)
+    finder = {"__name__": "_jabberwocky_stdlib"}  # module_names() from the finder itself
+    exec(compile(finder_source, "tools/stdlib_finder.py", "exec"), finder)
+    names = finder["module_names"](later_names)
+    marker = "NAMES: frozenset[str] = frozenset()"
+    if finder_source.count(marker) != 1:
+        raise RuntimeError(f"tools/stdlib_finder.py must contain {marker!r} once")
+    filled = finder_source.replace(marker, f"NAMES: frozenset[str] = frozenset({names!r})")
+    first.writestr(*pyc(FINDER, filled.encode(), (1980, 1, 1, 0, 0, 0), 0o644 << 16),
+                   compresslevel=9)
+missing = wanted - {info.filename for info, _ in entries}
+if missing or done != len(wanted):
+    raise RuntimeError(f"compiled {done} of the {len(wanted)} imported modules; missing {sorted(missing)[:5]}")
+(bufs[0].getvalue(), bufs[1].getvalue(), done, len(frozen & set(imported)), len(names))
 `);
-const [bytes, count] = result.toJs();
+const [firstBytes, laterBytes, count, frozenCount, laterCount] = result.toJs();
 result.destroy();
-writeFileSync(out, bytes);
-console.log(`precompiled ${count} standard-library modules into ${out} (${bytes.byteLength} bytes)`);
+writeFileSync(first, firstBytes);
+writeFileSync(later, laterBytes);
+console.log(`standard library: ${count} modules as bytecode in ${first} (${firstBytes.byteLength} bytes; ` +
+  `${frozenCount} frozen modules left out), ${laterCount} modules for later in ${later} (${laterBytes.byteLength} bytes)`);

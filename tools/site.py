@@ -3,11 +3,14 @@
 ``build(site, micropip_wheel)`` assembles, deterministically (same inputs, same bytes):
 
 - ``pyodide/``: the five runtime files of the pinned npm ``pyodide`` package, except
-  that ``python_stdlib.zip`` carries bytecode for the standard-library modules the game
-  imports (made by ``tools/precompile_stdlib.mjs`` under Node.js, cached in
-  ``.cache/stdlib/``): Python's start-up then loads them instead of compiling them from
-  source, which was most of Pyodide's own start-up time; and the two scripts start with
-  a compile hint (``COMPILE_HINT``);
+  that its standard library comes in two archives (made by ``tools/precompile_stdlib.mjs``
+  under Node.js, cached in ``.cache/stdlib/``): ``python_stdlib.zip`` holds only the
+  modules that start-up and the game import, as bytecode (Python loads them instead of
+  compiling them from source, which was most of Pyodide's own start-up time, and a first
+  visit downloads 0.9 MB instead of 3.25 MB), and ``python_stdlib_later.zip`` everything
+  else, fetched the first time a module in it is imported (``tools/stdlib_finder.py``);
+  the two scripts start with a compile hint (``COMPILE_HINT``); and the lock file lists
+  no packages (``lock_without_packages``);
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
   sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
   start-up; there for later installs);
@@ -61,6 +64,9 @@ PRECOMPILE = ROOT / "tools" / "precompile_stdlib.mjs"
 EXERCISE = ROOT / "tools" / "exercise_engine.py"
 CACHE = ROOT / ".cache"
 STDLIB_CACHE = CACHE / "stdlib"
+FINDER = ROOT / "tools" / "stdlib_finder.py"
+STDLIB_LATER = "python_stdlib_later.zip"
+"""The second standard-library archive (site path pyodide/...), fetched on first use."""
 WEB = ROOT / "web"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 """PNGs made by ``python3 build.py screenshots`` (e2e/test_screenshots.py), committed."""
@@ -232,36 +238,53 @@ def engine_wheel(version: str) -> tuple[str, bytes]:
 # -- the precompiled standard library ------------------------------------------------
 
 
-def stdlib_zip(wheel: bytes) -> Path:
-    """Pyodide's ``python_stdlib.zip`` with the standard-library modules that the game
-    (installed from ``wheel``) imports as bytecode (see tools/precompile_stdlib.mjs);
-    made once per Pyodide version (in the file name), scripts and wheel, and kept in
-    ``.cache/stdlib/``.  The list only decides what loads fast: a module missing from it
-    still loads, from source."""
-    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + wheel)
-    path = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key.hexdigest()[:16]}.zip"
-    if path.is_file():
-        return path
+def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
+    """Pyodide's standard library split in two (see tools/precompile_stdlib.mjs): the
+    modules the game (installed from ``wheel``) imports, as bytecode, and everything
+    else; made once per Pyodide version (in the file names), scripts and wheel, and kept
+    in ``.cache/stdlib/``.  The split only decides what comes first: a module of the
+    second archive still loads, once that archive is fetched."""
+    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + FINDER.read_bytes()
+                         + wheel).hexdigest()[:16]
+    first = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key}.zip"
+    later = STDLIB_CACHE / f"python_stdlib_later-{pyodide_version()}-{key}.zip"
+    if first.is_file() and later.is_file():
+        return first, later
     node = shutil.which("node")
     if node is None:
         sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
                  "Node.js 22 or 24, then run this again")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-    for old in STDLIB_CACHE.glob("python_stdlib-*.zip"):
+    for old in STDLIB_CACHE.glob("python_stdlib*.zip"):
         old.unlink()  # made for another wheel or Pyodide
-    wheel_path = path.with_suffix(f".{os.getpid()}.whl")
-    made = path.with_suffix(f".{os.getpid()}.tmp")
+    wheel_path = first.with_suffix(f".{os.getpid()}.whl")
+    made = first.with_suffix(f".{os.getpid()}.tmp"), later.with_suffix(f".{os.getpid()}.tmp")
     wheel_path.write_bytes(wheel)
     try:
-        done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), str(made)], cwd=ROOT,
-                              check=False)
+        done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), *map(str, made)],
+                              cwd=ROOT, check=False)
     finally:
         wheel_path.unlink()
-    if done.returncode != 0 or not made.is_file():
+    if done.returncode != 0 or not all(path.is_file() for path in made):
         sys.exit(f"precompiling Pyodide's standard library failed (exit {done.returncode}); "
                  f"see the messages above")
-    made.replace(path)
-    return path
+    made[1].replace(later)
+    made[0].replace(first)
+    return first, later
+
+
+def lock_without_packages() -> bytes:
+    """Pyodide's lock file with an empty package list (its ``info`` unchanged).
+
+    loadPyodide fetches the lock before Python starts (119 KB, 27 KB gzipped, on every
+    first visit's critical path), but the site ships none of the packages it lists: a
+    package named there could only be fetched from the site and fail.  With an empty
+    list, micropip treats every package as one outside the distribution and looks it up
+    on its index (PyPI by default); micropip itself is loaded by URL, not by name.
+    """
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return (json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+            + "\n").encode()
 
 
 # -- the build ----------------------------------------------------------------------
@@ -338,14 +361,19 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written: set[str] = set()
 
     wheel_name, wheel_bytes = engine_wheel(project_version())
+    stdlib, stdlib_later = stdlib_zips(wheel_bytes)
     for name in PYODIDE_FILES:
         if name in HINTED_FILES:
             _write_if_changed(site / "pyodide" / name,
                               COMPILE_HINT + (PYODIDE_DIR / name).read_bytes())
+        elif name == "pyodide-lock.json":
+            _write_if_changed(site / "pyodide" / name, lock_without_packages())
         else:
-            source = stdlib_zip(wheel_bytes) if name == "python_stdlib.zip" else PYODIDE_DIR / name
+            source = stdlib if name == "python_stdlib.zip" else PYODIDE_DIR / name
             _copy_if_changed(source, site / "pyodide" / name)
         written.add(f"pyodide/{name}")
+    _copy_if_changed(stdlib_later, site / "pyodide" / STDLIB_LATER)
+    written.add(f"pyodide/{STDLIB_LATER}")
     _write_if_changed(site / "wheels" / wheel_name, wheel_bytes)
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)

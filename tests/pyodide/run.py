@@ -1,11 +1,15 @@
 """Run the engine test suite inside Pyodide under Node.js (WebAssembly-only breakage).
 
-Stdlib only.  Run from the repository root: ``python tests/pyodide/run.py [pytest args]``.
-It downloads the pure-Python wheels of pytest, hypothesis and their dependencies for
-Pyodide's Python (3.14) into ``.cache/wheels`` (once; pinned versions below), then runs
-``node tests/pyodide/run.mjs``, which loads Pyodide from ``node_modules/pyodide``,
-installs those wheels without network, mounts ``src/`` and ``tests/`` and runs pytest.
-The exit status is pytest's.
+Stdlib only.  Run from the repository root: ``python tests/pyodide/run.py [--stock-stdlib]
+[pytest args]``.  It downloads the pure-Python wheels of pytest, hypothesis and their
+dependencies for Pyodide's Python (3.14) into ``.cache/wheels`` (once; pinned versions
+below), then runs ``node tests/pyodide/run.mjs``, which loads Pyodide from
+``node_modules/pyodide``, installs those wheels without network, mounts ``src/`` and
+``tests/`` and runs pytest.  By default Pyodide gets the site's standard library in its two
+archives (``tools.site.stdlib_zips``: the game's modules first, the rest fetched on first
+import) and micropip installs the wheels, so every module pytest, hypothesis and micropip
+import outside the game's own comes through the site's finder; ``--stock-stdlib`` runs on
+the npm package's standard library instead.  The exit status is pytest's.
 """
 
 from __future__ import annotations
@@ -73,9 +77,20 @@ def main() -> int:
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         sys.exit("node_modules/pyodide is missing: run `npm ci` first")
     wheels = ensure_wheels()
+    args = sys.argv[1:]
+    split: list[str] = []
+    if "--stock-stdlib" in args:
+        args.remove("--stock-stdlib")
+    else:
+        sys.path.insert(0, str(ROOT))
+        from tools import site as site_tools
+
+        _, wheel = site_tools.engine_wheel(site_tools.project_version())
+        first, later = site_tools.stdlib_zips(wheel)
+        split = ["--stdlib", str(first), str(later), str(site_tools.micropip_wheel())]
     started = time.perf_counter()
-    cmd = [node, str(ROOT / "tests" / "pyodide" / "run.mjs"),
-           *(str(w) for w in wheels), "--", *sys.argv[1:]]
+    cmd = [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), *split,
+           *(str(w) for w in wheels), "--", *args]
     status = subprocess.run(cmd, cwd=ROOT).returncode
     print(f"pyodide test run: {time.perf_counter() - started:.1f} s, exit status {status}")
     return status

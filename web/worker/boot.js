@@ -7,9 +7,10 @@
 // this build (the engine is imported in it; the wheel is unpacked after the first
 // answers).  Otherwise Pyodide boots while the wheel is fetched.
 
-import { mark, progress, expectBytes, knowSizes, exactBytes, countBytes } from "./progress.js";
+import { mark, progress, expectBytes, knowSizes, exactBytes, countBytes, bodyLength } from "./progress.js";
 import { realFetch, fetchCached, openSiteCache, useSiteCacheOf } from "./site-cache.js";
 import { snapshot, findSnapshot, checkSnapshot, restoreOptions, dropSnapshot, OtherBuild } from "./snapshot.js";
+import { provideStdlib } from "./stdlib.js";
 
 // Imported without waiting: build.json and the snapshot are looked up meanwhile.
 const pyodideModule = import("../pyodide/pyodide.mjs");
@@ -31,7 +32,7 @@ async function fetchWheel(info) {
   const key = "wheel";
   const response = await fetchCached(new URL(info.wheel, self.location.href));
   if (!response.ok) throw new Error(`the engine wheel ${info.wheel} could not be loaded (HTTP ${response.status})`);
-  exactBytes(key, Number(response.headers.get("content-length")));
+  exactBytes(key, bodyLength(response));
   const reader = response.body.getReader();
   const parts = [];
   let size = 0;
@@ -101,6 +102,7 @@ async function bootFromSnapshot(stored, image, wheel) {
   const create = async (settings) => (await pyodideAsm).default(settings);
   const py = await loadPyodide(restoreOptions(create, image, stored.meta.length));
   mark("pyodide");
+  provideStdlib(py, { installFinder: false }); // installed before the snapshot was made
   progress(0.9, "loading.game");
   const handle = importEngine(py); // imported before the snapshot was made
   mark("engine");
@@ -152,6 +154,7 @@ export async function boot() {
   for (const name of TRACK) expectBytes(name);
   const py = await loadPyodide({ _makeSnapshot: canMake });
   mark("pyodide");
+  provideStdlib(py, { installFinder: true });
   progress(0.9, "loading.game");
   installWheel(py, await wheel);
   progress(0.95, "loading.game");

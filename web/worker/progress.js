@@ -76,11 +76,18 @@ export function countBytes(key, n) {
   progress(DOWNLOAD_SHARE * (total ? loaded / total : 0), "loading.downloading", { loaded: mb(loaded), total: mb(total) });
 }
 
+/** A response's body length in bytes as read, or 0 when unknown: a gzipped response's
+ *  content-length counts its compressed bytes, not the ones the reader gets. */
+export function bodyLength(response) {
+  if (response.headers.get("content-encoding")) return 0;
+  return Number(response.headers.get("content-length")) || 0;
+}
+
 /** Reads a clone of a response to count its bytes; the original goes on untouched, so
  *  streaming compilation and the browser's compiled-code cache still work. */
 export async function drain(key, response) {
   try {
-    exactBytes(key, Number(response.headers.get("content-length")));
+    exactBytes(key, bodyLength(response));
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
