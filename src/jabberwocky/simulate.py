@@ -21,19 +21,15 @@ from .game import BIDDING, GAME_OVER, PLAYING, Game
 from .record import to_record
 from .rng import round_stream
 from .rules import JABBERWOCKY, Ruleset
+from .stats import Tally, game_facts
 
 
 @dataclass
 class SeatStats:
-    """Running totals for one seat over a run."""
+    """Running totals for one seat over a run: the statistics' tally and decision times."""
 
     level: str
-    points: int = 0
-    exact: int = 0
-    bids: int = 0
-    win_share: float = 0.0
-    wins_sq: float = 0.0
-    exact_by_size: dict[int, list[int]] = field(default_factory=dict)
+    tally: Tally = field(default_factory=Tally)
     times_ns: list[int] = field(default_factory=list)
 
 
@@ -117,7 +113,7 @@ def simulate(
     if len(levels) != players:
         raise ValueError(f"{len(levels)} bot levels given for {players} seats: give one per seat")
     bots = [make_bot(lvl) for lvl in levels]
-    stats = [SeatStats(lvl) for lvl in levels]
+    stats = [SeatStats(lvl, Tally(seat=seat)) for seat, lvl in enumerate(levels)]
     times: list[list[int]] = [s.times_ns for s in stats]
     started = time.perf_counter()
     for i in range(games):
@@ -133,20 +129,9 @@ def simulate(
 
 
 def _tally(game: Game, stats: list[SeatStats]) -> None:
-    for res in game.results:
-        for seat, st in enumerate(stats):
-            hit = res.bids[seat] == res.taken[seat]
-            st.bids += 1
-            st.exact += hit
-            row = st.exact_by_size.setdefault(res.hand_size, [0, 0])
-            row[0] += hit
-            row[1] += 1
-    winners = game.winners()
-    for seat, st in enumerate(stats):
-        st.points += game.scores[seat]
-        share = 1.0 / len(winners) if seat in winners else 0.0
-        st.win_share += share
-        st.wins_sq += share * share
+    facts = game_facts(game)
+    for st in stats:
+        st.tally.add(facts)
 
 
 def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[SeatStats],
@@ -155,20 +140,11 @@ def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[S
     interval, decision time p50/p95/max in milliseconds."""
     seats = []
     for seat, st in enumerate(stats):
-        mean = st.win_share / games if games else 0.0
-        var = max(0.0, st.wins_sq / games - mean * mean) if games else 0.0
-        half = 1.96 * math.sqrt(var / games) if games else 0.0
         t = sorted(st.times_ns)
         seats.append({
             "seat": seat,
             "level": st.level,
-            "points_per_game": st.points / games if games else 0.0,
-            "exact_bid_rate": st.exact / st.bids if st.bids else 0.0,
-            "exact_by_hand_size": {
-                str(k): v[0] / v[1] for k, v in sorted(st.exact_by_size.items())
-            },
-            "win_share": mean,
-            "win_share_ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+            **st.tally.core(),  # the statistics' own figures (stats.py)
             "decision_ms": {
                 "p50": percentile(t, 0.50) / 1e6,
                 "p95": percentile(t, 0.95) / 1e6,
