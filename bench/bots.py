@@ -142,7 +142,7 @@ def configure_hard(kwargs: dict[str, Any]) -> None:
         return
     from jabberwocky.bots.hard import HardBot
 
-    register("hard", lambda: HardBot(**kwargs))
+    register("hard", lambda: HardBot(**kwargs), replace=True)
 
 
 def run(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,

@@ -115,7 +115,8 @@ def _progress(v: dict[str, Any]) -> tuple[int, int]:
 
 
 def play_trick(page: Page, timeout: float = 90.0) -> dict[str, Any]:
-    """Play until one more trick is complete (bidding first if needed); returns the view."""
+    """Play until one more trick is complete (bidding first if needed) and the table is
+    still again (the human to act, or the round over); returns the view."""
     start = view(page)
     if start["phase"] in ("round-over", "game-over"):
         raise AssertionError(f"no trick to play in phase {start['phase']}")
@@ -125,7 +126,9 @@ def play_trick(page: Page, timeout: float = 90.0) -> dict[str, Any]:
     while True:
         v = view(page)
         if played and (_progress(v) > before or v["phase"] in ("round-over", "game-over")):
-            return v
+            # the bots may play on into the next trick: return once nothing moves
+            wait_for_dataset(page, "busy", "false", timeout=max(1.0, deadline - time.monotonic()))
+            return view(page)
         if time.monotonic() > deadline:
             raise AssertionError(f"no trick completed within {timeout} s; last view phase "
                                  f"{v['phase']}, to_act {v['to_act']}")

@@ -4,7 +4,10 @@ The tests import the engine from ``src/`` (no install needed) and run unchanged 
 CPython and in Pyodide.  Under Pyodide two kinds of test are left out, and only these:
 tests marked ``needs_subprocess`` (deselected by ``tests/pyodide/run.mjs``) and test
 modules of the build tools, which import ``tools`` (not mounted there; they test
-CPython-side build code, not the engine).
+CPython-side build code, not the engine).  Tests that need an optional package say so
+when they skip for its absence: OpenSpiel's conformance tests of ``jabberwocky.openspiel``
+(never installed under Pyodide) and the tests of installed bots' entry points (the
+browser's engine lists none).
 
 Hypothesis runs a moderate number of examples under Pyodide (``sys.platform ==
 "emscripten"``) or when ``JABBERWOCKY_HYPOTHESIS_PROFILE`` names a profile:

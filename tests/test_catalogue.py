@@ -12,9 +12,9 @@ from pathlib import Path
 from jabberwocky.messages import english
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
-PREFIXES = ("bot", "card", "cli", "file", "move", "record", "request", "rules", "seed",
-            "table")
-LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z_]+)\"")
+PREFIXES = ("bot", "card", "challenge", "cli", "file", "move", "name", "openspiel", "record",
+            "request", "review", "rules", "seed", "table", "tally")
+LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z0-9_]+)\"")
 PREFIXED = re.compile(r'f"\{prefix\}\.([a-z_]+)"')
 
 
@@ -23,7 +23,8 @@ def used_codes() -> set[str]:
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         codes |= set(LITERAL.findall(text))
-        codes |= {f"{p}.{s}" for s in PREFIXED.findall(text) for p in ("record", "request")}
+        codes |= {f"{p}.{s}" for s in PREFIXED.findall(text)
+                  for p in ("record", "request", "tally")}
     return codes
 
 

@@ -52,8 +52,9 @@ from jabberwocky.webapi import WebApi
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 MB = 1 << 20
-MAX_MESSAGE = 300
-"""No refusal's sentence is longer than this, whatever the input."""
+MAX_MESSAGE = 400
+"""No refusal's sentence is longer than this, whatever the input (the longest is the
+unknown request type's, which lists the protocol's 22 request types)."""
 
 
 # -- games and tables to be hostile to ------------------------------------------------
@@ -662,6 +663,13 @@ def hostile_requests() -> Iterator[tuple[str, Any, str | None]]:
                                                         lambda r: r.update(winners=[])))}, None
     yield "import_record", {"record": "[" * 100 + "]" * 100}, None
     yield "deal", {"seed": "x", "players": 2}, None
+    yield "new_game", {"seats": ["easy", "easy", "easy"]}, None
+    yield "new_game", {"players": 3, "names": ["a\nb", None, None]}, None
+    yield "challenge_play", {"text": "jc1.AAAA"}, None
+    yield "challenge_play", {"text": "x" * (MB // 2)}, None
+    yield "challenge_check", {"text": "jc1.AAAA", "player": 1, "round": 1}, None
+    yield "review", {"record": "{}"}, None
+    yield "review_seen", {"record": dumps(GAMES["finished"]), "step": -1}, None
     yield "teleport", {}, None
 
 
@@ -689,9 +697,13 @@ JSON_VALUES = st.recursive(
     SCALARS, lambda inner: st.lists(inner, max_size=5)
     | st.dictionaries(st.text(max_size=8), inner, max_size=5), max_leaves=12)
 PAYLOADS = JSON_VALUES | st.fixed_dictionaries({}, optional={
-    key: JSON_VALUES for key in ("seed", "players", "bots", "rules", "bid", "card", "record")})
+    key: JSON_VALUES for key in ("seed", "players", "bots", "rules", "bid", "card", "record",
+                                 "seats", "names", "name", "text", "challenge", "player",
+                                 "round", "step")})
 KINDS = ["import_record", "new_game", "bid", "play", "deal", "state", "bot_step",
-         "next_round", "hint", "export_record"]
+         "next_round", "hint", "export_record", "reveal", "take_back", "challenge_open",
+         "challenge_play", "challenge_encode", "challenge_check", "challenge_compare",
+         "review", "review_analyse", "review_seen"]
 
 
 @given(st.sampled_from(sorted(GAMES)), st.sampled_from(KINDS), PAYLOADS)

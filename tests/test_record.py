@@ -220,8 +220,9 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("seed not text", lambda r: r.update(seed=12), r"^a seed must be text, not 12$"),
     ("seats not a list", lambda r: r.update(seats="random"),
      r"^seats must be a list, not 'random'$"),
-    ("unknown seat kind", lambda r: r.update(seats=["human", "random", "random", "wizard"]),
-     r"^unknown seat kind 'wizard'"),
+    ("malformed seat kind", lambda r: r.update(seats=["human", "random", "random", "Wizard!"]),
+     r"^'Wizard!' is not a seat kind: use one of human, random, easy, medium, hard or a bot "
+     r"name"),
     ("rounds not a list", lambda r: r.update(rounds={"1": {}}),
      r"^rounds must be a list, not \{…\}$"),
     ("round not an object", lambda r: r["rounds"].__setitem__(0, [1, 2]),

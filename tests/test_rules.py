@@ -561,8 +561,13 @@ def test_seed_must_be_short_text() -> None:
 
 
 def test_seat_kinds_are_checked() -> None:
-    with pytest.raises(SeedError, match="unknown seat kind 'robot'"):
-        Game("seats", 3, JABBERWOCKY, ["human", "robot", "random"])
+    with pytest.raises(SeedError, match="'Robot' is not a seat kind"):
+        Game("seats", 3, JABBERWOCKY, ["human", "Robot", "random"])
+    with pytest.raises(SeedError, match="unknown seat kind 3"):
+        Game("seats", 3, JABBERWOCKY, ["human", 3, "random"])  # type: ignore[list-item]
+    # a well-formed level name is a seat kind even where no such bot is installed
+    assert Game("seats", 3, JABBERWOCKY, ["human", "acme.robot-2", "random"]).seats[1] == \
+        "acme.robot-2"
     with pytest.raises(SeedError, match="2 seat kinds given for 3 players"):
         Game("seats", 3, JABBERWOCKY, ["human", "random"])
 

@@ -188,7 +188,8 @@ def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> N
     assert index["format"] == "jabberwocky-licenses/1"
     rows = {row["component"].split(" ")[0]: row for row in index["components"]}
     assert set(rows) == {"Jabberwocky", "Pyodide", "CPython", "micropip", "packaging",
-                         "mousebender"}
+                         "mousebender", "Classic"}
+    assert rows["Classic"]["license"] == "CC0-1.0"  # the classic deck's court cards
     for row in index["components"]:
         assert set(row) == {"component", "version", "license", "file", "url", "part_of"}
         text = (built / row["file"]).read_text(encoding="utf-8")

@@ -19,11 +19,12 @@ from jabberwocky.cli import main as cli_main
 from jabberwocky.game import Game
 from jabberwocky.record import dumps, loads
 from jabberwocky.rules import JABBERWOCKY, Ruleset
-from jabberwocky.simulate import play_game, simulate
+from jabberwocky.simulate import SeatStats, play_game, simulate, tally_records
 from jabberwocky.stats import (
     Comparison,
     GameFacts,
     RoundFacts,
+    SeatCounts,
     StatsError,
     Tally,
     compare_with_bot,
@@ -83,6 +84,29 @@ def test_200_simulated_games_through_the_facade_equal_simulates_summary(
     again = stats(api, {"facts": facts, "seat": seat})
     assert again["refused"] == [] and again["games"] == []
     assert again["summary"] == mine
+
+
+def test_the_statistics_count_as_simulates_mergeable_tally(
+        run: tuple[dict[str, Any], list[str]]) -> None:
+    # one source: the statistics' Tally and simulate's SeatStats are the same whole-number
+    # counts (wins by how many shared them), which merge exactly in any split
+    _, lines = run
+    games = [loads(line) for line in lines]
+    seats = tally_records(games)
+    for seat, st in enumerate(seats):
+        tally = Tally(seat=seat)
+        halves = [Tally(seat=seat), Tally(seat=seat)]
+        for i, game in enumerate(games):
+            tally.add(game_facts(game))
+            halves[i % 2].add(game_facts(game))
+        assert tally.counts_json() == st.counts_json()
+        assert all(type(k) is int and type(n) is int for k, n in tally.wins.items())
+        merged = SeatCounts()
+        for half in reversed(halves):
+            merged.merge_counts(half)
+        assert merged.counts_json() == tally.counts_json()
+        assert merged.figures(200) == tally.core()
+        assert isinstance(st, SeatStats) and isinstance(st, SeatCounts)
 
 
 def test_the_summary_counts_add_up(run: tuple[dict[str, Any], list[str]]) -> None:

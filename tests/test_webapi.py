@@ -15,7 +15,7 @@ import jabberwocky
 from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.cards import card_name, cards_of
 from jabberwocky.cli import main as cli_main
-from jabberwocky.game import Game
+from jabberwocky.game import Game, trick_winner
 from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level, import_everything
 
 ALL_CARDS = {card_name(c) for c in range(52)}
@@ -258,11 +258,24 @@ def test_export_import_round_trip() -> None:
 
 def test_import_of_a_bots_only_record_makes_seat_0_human() -> None:
     game = Game("bots only", 3, seats=["random", "random", "random"])
+    game.bid(game.legal_bids()[0])
     from jabberwocky.record import dumps
 
     api = WebApi()
     view = call(api, "import_record", {"record": dumps(game)})
     assert view["seats"][0] == "human"
+
+
+def test_import_refuses_a_record_that_holds_no_move() -> None:
+    from jabberwocky.record import dumps
+
+    api = WebApi()
+    call(api, "new_game", {"seed": "kept", "players": 4, "bots": "random"})
+    stub = json.dumps({"format": "jabberwocky-game/1", "seed": "x", "players": 4})
+    for text in (stub, dumps(Game("no move yet", 4))):
+        err = error(api, "import_record", {"record": text})
+        assert err["kind"] == "RecordError" and err["code"] == "record.no_moves"
+    assert call(api, "state")["seed"] == "kept"
 
 
 def test_deal_matches_the_cli() -> None:
@@ -373,6 +386,11 @@ def test_the_view_names_the_games_bots_version() -> None:
     api = WebApi()
     view = call(api, "new_game", {"seed": "versions", "players": 3, "bots": "random"})
     assert view["bots_version"] == call(api, "levels")["bots_version"] == BOTS_VERSION
+    # a record to import holds a move
+    if view["your_turn"]:
+        call(api, "bid", {"bid": view["legal_bids"][0]})
+    else:
+        call(api, "bot_step")
     record = json.loads(call(api, "export_record")["record"])
     older = {k: v for k, v in record.items() if k != "bots_version"}
     assert call(api, "import_record", {"record": json.dumps(older)})["bots_version"] is None
@@ -380,3 +398,57 @@ def test_the_view_names_the_games_bots_version() -> None:
     view = call(api, "import_record", {"record": json.dumps(other)})
     assert view["bots_version"] == "jabberwocky-bots/9"
     assert json.loads(call(api, "export_record")["record"])["bots_version"] == "jabberwocky-bots/9"
+
+
+def test_view_names_the_rounds_tricks_and_who_is_winning_the_current_one() -> None:
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "view-tricks", "players": 4, "bots": "random"})
+    seen_winning = False
+    while view["phase"] in ("bidding", "playing"):
+        game = api.game
+        assert game is not None
+        assert view["tricks"] == [
+            {"leader": t.leader, "cards": [card_name(c) for c in t.cards], "winner": t.winner}
+            for t in game.tricks]
+        if view["trick"]["cards"]:
+            expected = trick_winner(game.trick, game.leader, game.players, game.trump_suit)
+            assert view["trick"]["winning"] == expected
+            seen_winning = True
+        else:
+            assert view["trick"]["winning"] is None
+        if view["your_turn"]:
+            if view["phase"] == "bidding":
+                view = call(api, "bid", {"bid": view["legal_bids"][0]})
+            else:
+                view = call(api, "play", {"card": view["legal_cards"][0]})
+        else:
+            view = call(api, "bot_step")["view"]
+    assert seen_winning and len(view["tricks"]) == 3
+
+
+def test_a_card_hint_says_why_in_words_that_fit_the_position() -> None:
+    api = WebApi()
+    seen: set[str] = set()
+    for i in range(30):
+        view = call(api, "new_game", {"seed": f"why-{i}", "players": 4, "bots": "random"})
+        while view["phase"] in ("bidding", "playing"):
+            if view["your_turn"] and view["phase"] == "playing":
+                hint = call(api, "hint")
+                reason = hint["reason"]
+                assert reason["code"].startswith("hint.reason.")
+                assert reason["params"]["card"] == hint["suggestion"]
+                message = jabberwocky.messages.Message(reason["code"], **reason["params"])
+                assert "hint.reason" not in str(message)  # an English sentence exists
+                if reason["code"] == "hint.reason.take":
+                    assert view["trick"]["cards"], "taking a trick is said of a trick on the table"
+                seen.add(reason["code"])
+            if view["your_turn"]:
+                kind = "bid" if view["phase"] == "bidding" else "play"
+                arg = ({"bid": view["legal_bids"][0]} if kind == "bid"
+                       else {"card": view["legal_cards"][0]})
+                view = call(api, kind, arg)
+            else:
+                view = call(api, "bot_step")["view"]
+            if view["phase"] == "round-over":
+                break
+    assert len(seen) >= 4, seen

@@ -99,7 +99,19 @@ def components(micropip_wheel: Path, *, jabberwocky: str, pyodide: str, python: 
         (Component("mousebender (adapted in micropip)", "", "BSD-3-Clause",
                    file("mousebender"), "https://github.com/brettcannon/mousebender",
                    "micropip"), committed("mousebender-LICENSE.txt")),
+        (Component("Classic court cards: Adrian Kennard's playing-card designs, "
+                   "via @letele/playing-cards", _package_version("@letele/playing-cards"),
+                   "CC0-1.0", file("playing-cards"), "https://www.me.uk/cards/"),
+         (ROOT / "node_modules" / "@letele" / "playing-cards" / "LICENSE").read_bytes()),
     ]
+
+
+def _package_version(name: str) -> str:
+    """The version of an installed npm package (``npm ci`` installed it)."""
+    manifest = ROOT / "node_modules" / name / "package.json"
+    if not manifest.is_file():
+        raise NoticeError(f"the npm package {name} is missing: run npm ci")
+    return str(json.loads(manifest.read_text())["version"])
 
 
 def index(entries: list[tuple[Component, bytes]]) -> bytes:

@@ -51,7 +51,7 @@ EXCLUDE_SUFFIXES = (".map",)
 # install dialog's screenshots, the licence texts behind licenses/index.json, which is
 # precached so an About screen lists them offline).  They would otherwise double the
 # bytes of ours that every visitor downloads (bench/size.py: target 300 KB).
-NOT_PRECACHED_PREFIXES = ("screenshots/",)
+NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/")
 NOT_PRECACHED_TEXTS = "licenses/"
 
 

@@ -59,7 +59,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ENGINE_SRC = ROOT / "src" / "jabberwocky"
 PRECOMPILE = ROOT / "tools" / "precompile_stdlib.mjs"
 EXERCISE = ROOT / "tools" / "exercise_engine.py"
-STDLIB_CACHE = ROOT / ".cache" / "stdlib"
+CACHE = ROOT / ".cache"
+STDLIB_CACHE = CACHE / "stdlib"
 WEB = ROOT / "web"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 """PNGs made by ``python3 build.py screenshots`` (e2e/test_screenshots.py), committed."""
@@ -367,6 +368,9 @@ def build(site: Path, micropip_wheel: Path) -> None:
     for path in sorted(SCREENSHOTS.glob("*.png")):
         _copy_if_changed(path, site / "screenshots" / path.name)
         written.add(f"screenshots/{path.name}")
+    for path in card_faces():
+        _copy_if_changed(path, site / "cards" / "classic" / path.name)
+        written.add(f"cards/classic/{path.name}")
 
     files = sorted(written)
     content = hashlib.sha256()
@@ -388,6 +392,31 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add("build.json")
     _remove_stale(site, written)
     _finalize(site)
+
+
+CARD_FACES = ROOT / "tools" / "card_faces.mjs"
+CARDS_PACKAGE = ROOT / "node_modules" / "@letele" / "playing-cards" / "package.json"
+
+
+def card_faces() -> list[Path]:
+    """The classic deck's court cards as SVG files (tools/card_faces.mjs), made once per
+    package version and script, kept in ``.cache/cards/``."""
+    version = json.loads(CARDS_PACKAGE.read_text())["version"]
+    key = hashlib.sha256(CARD_FACES.read_bytes() + version.encode()).hexdigest()[:16]
+    folder = CACHE / "cards" / key
+    if not (folder / "KS.svg").is_file():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("Node.js is needed to make the classic deck's card faces")
+        made = folder.with_name(f"{key}.{os.getpid()}.tmp")
+        done = subprocess.run([node, str(CARD_FACES), str(made)], cwd=ROOT, check=False)
+        if done.returncode != 0:
+            sys.exit("making the classic deck's card faces failed: see the messages above")
+        if folder.exists():
+            shutil.rmtree(made)
+        else:
+            made.replace(folder)
+    return sorted(folder.glob("*.svg"))
 
 
 def _notice_files(micropip_wheel: Path) -> dict[str, bytes]:

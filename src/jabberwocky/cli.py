@@ -1,13 +1,18 @@
-"""The command line: ``deal``, ``play``, ``simulate`` and ``check``.
+"""The command line: ``deal``, ``play``, ``simulate``, ``merge`` and ``check``.
 
 ``python -m jabberwocky deal --seed S --players N [--json]`` shows a seed's deals;
 ``play`` is a whole game in the terminal against bots; ``simulate`` lets bots play
-each other and summarises; ``check FILE`` validates and replays a game record.
+each other and summarises (in several processes with ``--workers``, a shard of a run
+with ``--shard I/N``); ``merge`` adds up the tallies or record files of a run's shards;
+``check FILE`` validates and replays a game record.  ``--bots`` takes any available
+level: the built-in ones and third-party bots (docs/bots.md).
 
 Bad input never ends in a traceback: a usage error (an unknown option, a bad option
 value such as ``--seed $'\\xff'`` or ``--players 7``) exits with status 2 and argparse's
 usage line, an invalid record or a file that cannot be read or written with status 1,
-each with one sentence on standard error.
+a bot that fails (it raised, or answered something that is not a move allowed) with
+status 3: ``play`` stops there, ``simulate`` finishes the run without that game and
+lists it.  Each with one sentence on standard error.
 """
 
 from __future__ import annotations
@@ -23,10 +28,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import __version__
-from .bots import available_levels
+from .bots import available_levels, is_builtin
 from .cards import card_name, card_symbol, cards_of, sort_for_display, suit_words
 from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
-from .errors import DataFileError, JabberwockyError, RecordError
+from .errors import BotError, DataFileError, JabberwockyError, RecordError
 from .messages import Message, quote
 from .record import MAX_RECORD_BYTES, loads
 from .rules import PRESETS, Ruleset, preset
@@ -39,9 +44,10 @@ MAX_GAMES = 1_000_000
 MAX_PATH_QUOTE = 200
 """File names are quoted longer than other input (they are the user's own), but clipped."""
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BOT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 """Exit statuses: 1 for an invalid record or a data file that cannot be read or written,
-2 for a usage error (an unknown option, a bad option value), 130 on Ctrl-C."""
+2 for a usage error (an unknown option, a bad option value), 3 when a bot failed (``play``
+stopped; ``simulate`` left the game out and listed it), 130 on Ctrl-C."""
 
 
 def _argument(check: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -77,6 +83,21 @@ def _games(text: str) -> int:
     return games
 
 
+def _workers(text: str) -> int:
+    from .tournament import MAX_WORKERS
+
+    workers = _whole(text)
+    if workers is None or not 1 <= workers <= MAX_WORKERS:
+        raise JabberwockyError("cli.workers", value=quote(text), max=MAX_WORKERS)
+    return workers
+
+
+def _shard(text: str) -> tuple[int, int]:
+    from .tournament import parse_shard
+
+    return parse_shard(text)
+
+
 def _level(text: str) -> str:
     if text not in available_levels():
         raise JabberwockyError("table.unknown_level", value=quote(text),
@@ -96,7 +117,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog or _prog(),
         description="Jabberwocky, the Oh Hell variant where only an exact bid scores.",
-        epilog="Exit status: 0 done, 1 invalid record or unreadable data file, 2 usage error.",
+        epilog="Exit status: 0 done, 1 invalid record or unreadable data file, 2 usage error, "
+               "3 a bot failed.",
     )
     parser.add_argument("--version", action="version", version=f"jabberwocky {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -117,7 +139,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--players", type=players, default=DEFAULT_PLAYERS, help=players_help)
     play.add_argument("--seed", type=seed, help=seed_help + " (default: a new readable seed)")
     play.add_argument("--bots", type=_argument(_level), default=None,
-                      help="bot level for every other seat (default: the strongest available)")
+                      help="bot level for every other seat: a built-in level or an installed "
+                           "bot's (default: the strongest built-in level)")
     play.add_argument("--rules", type=rules, default=PRESETS["jabberwocky"], help=rules_help)
     play.add_argument("--record", help="write the game record (JSON) here at the end")
 
@@ -132,6 +155,22 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--record", help="write one game record per line to this .jsonl file")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--workers", type=_argument(_workers), default=1,
+                     help="play in this many processes (the same records and summary as "
+                          "one, timings apart; default 1)")
+    sim.add_argument("--shard", type=_argument(_shard), default=(0, 1), metavar="I/N",
+                     help="play only the games whose index i has i %% N == I (default 0/1: "
+                          "all); merge the shards' --tally files or records with merge")
+    sim.add_argument("--tally", help="write the run's tally (its summary in exact counts, "
+                                     "for merge) to this JSON file")
+
+    merge = sub.add_parser("merge", help="add up the tallies or record files of a run's shards")
+    merge.add_argument("files", nargs="+", help="tally files (simulate --tally) or record "
+                                                "files (simulate --record), not both")
+    merge.add_argument("--json", action="store_true", help="print the summary as JSON")
+    merge.add_argument("--tally", help="write the merged tally here (it merges again)")
+    merge.add_argument("--record", help="with record files: write every game, in game order, "
+                                        "to this .jsonl file")
 
     check = sub.add_parser("check", help="validate and replay a game record")
     check.add_argument("file", help="a jabberwocky-game/1 JSON file ('-' for stdin)")
@@ -210,28 +249,69 @@ def _progress(done: int, total: int) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
-    from .simulate import simulate
+    from .tournament import run, write_tally
 
     show = not args.quiet and args.games >= 20 and sys.stderr.isatty()
     progress = _progress if show else None
     with contextlib.ExitStack() as stack:
         record = stack.enter_context(_open_output(args.record)) if args.record else None
-        summary = simulate(args.players, args.games, args.levels, args.seed, args.rules,
-                           record=record, progress=progress)
-    if args.json:
+        tally = run(args.players, args.games, args.levels, args.seed, args.rules,
+                    record=record, progress=progress, workers=args.workers, shard=args.shard)
+    if args.tally:
+        write_tally(tally, args.tally)
+    summary = tally.summary()
+    return _show_summary(summary, args.json, out)
+
+
+def _show_summary(summary: dict[str, Any], as_json: bool, out: IO[str]) -> int:
+    """Print ``summary`` (JSON, or a table with the failed games); with JSON the failed
+    games also go to standard error.  The exit status: :data:`EXIT_BOT` if a game failed."""
+    failed = summary["failed"]
+    if as_json:
         out.write(json.dumps(summary) + "\n")
-        return 0
-    out.write(f"{args.games} games, {args.players} players, seed {args.seed!r}, "
-              f"{summary['elapsed_s']:.2f} s\n")
-    out.write(f"{'seat':>4}  {'level':<8}{'pts/game':>9}{'exact':>8}{'win share':>11}"
-              f"{'95% CI':>16}{'p50 ms':>9}{'p95 ms':>9}\n")
-    for s in summary["seats"]:
-        lo, hi = s["win_share_ci95"]
-        out.write(f"{s['seat']:>4}  {s['level']:<8}{s['points_per_game']:>9.2f}"
-                  f"{s['exact_bid_rate']:>8.1%}{s['win_share']:>11.1%}"
-                  f"{f'{lo:.1%}-{hi:.1%}':>16}{s['decision_ms']['p50']:>9.3f}"
-                  f"{s['decision_ms']['p95']:>9.3f}\n")
-    return 0
+    else:
+        played = summary["games"] + len(failed)
+        out.write(f"{summary['games']} games, {summary['players']} players, seed "
+                  f"{summary['seed']!r}, {summary['elapsed_s']:.2f} s\n")
+        width = max(8, *(len(s["level"]) + 1 for s in summary["seats"]))
+        out.write(f"{'seat':>4}  {'level':<{width}}{'pts/game':>9}{'exact':>8}{'win share':>11}"
+                  f"{'95% CI':>16}{'p50 ms':>9}{'p95 ms':>9}\n")
+        for s in summary["seats"]:
+            lo, hi = s["win_share_ci95"]
+            out.write(f"{s['seat']:>4}  {s['level']:<{width}}{s['points_per_game']:>9.2f}"
+                      f"{s['exact_bid_rate']:>8.1%}{s['win_share']:>11.1%}"
+                      f"{f'{lo:.1%}-{hi:.1%}':>16}{s['decision_ms']['p50']:>9.3f}"
+                      f"{s['decision_ms']['p95']:>9.3f}\n")
+        if failed:
+            out.write(Message("cli.failed_games", count=len(failed), games=played) + "\n")
+            for f in failed:
+                out.write("  " + Message("cli.failed_game", game=f["game"], seed=quote(f["seed"]),
+                                         detail=f["message"]) + "\n")
+    if not failed:
+        return EXIT_OK
+    if as_json:  # the table lists them already
+        sys.stderr.write(Message("cli.failed_games", count=len(failed),
+                                 games=summary["games"] + len(failed)) + "\n")
+        for f in failed[:10]:
+            sys.stderr.write("  " + Message("cli.failed_game", game=f["game"],
+                                            seed=quote(f["seed"]), detail=f["message"]) + "\n")
+    return EXIT_BOT
+
+
+def _cmd_merge(args: argparse.Namespace, out: IO[str]) -> int:
+    from .tournament import merge_files, write_tally
+
+    with contextlib.ExitStack() as stack:
+        record = stack.enter_context(_open_output(args.record)) if args.record else None
+        tally = merge_files(args.files, record)
+    if args.tally:
+        write_tally(tally, args.tally)
+    if not tally.complete:
+        missing = [str(i) for i in range(tally.of) if i not in tally.shards]
+        shown = missing[:20] + (["…"] if len(missing) > 20 else [])
+        sys.stderr.write("note: " + Message("cli.missing_shards", count=len(missing),
+                                            of=tally.of, shards=shown) + "\n")
+    return _show_summary(tally.summary(), args.json, out)
 
 
 def _open_output(path: str) -> IO[str]:
@@ -270,7 +350,7 @@ def _cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
-    level = args.bots or available_levels()[-1]
+    level = args.bots or [lvl for lvl in available_levels() if is_builtin(lvl)][-1]
     seed = args.seed if args.seed is not None else new_seed()
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8: asked again
@@ -293,7 +373,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         except JabberwockyError as exc:
             parser.error(str(exc))
     commands = {"deal": _cmd_deal, "play": _cmd_play, "simulate": _cmd_simulate,
-                "check": _cmd_check}
+                "merge": _cmd_merge, "check": _cmd_check}
     try:
         return commands[args.command](args, out)
     except BrokenPipeError:
@@ -302,6 +382,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         return EXIT_OK
     except (RecordError, DataFileError) as exc:
         return _fail(exc, EXIT_INVALID)
+    except BotError as exc:
+        return _fail(exc, EXIT_BOT)
     except JabberwockyError as exc:
         return _fail(exc, EXIT_USAGE)
     except OSError as exc:  # writing a record at the end of ``play``, a full disk, ...

@@ -64,5 +64,29 @@ class SeedError(JabberwockyError):
     """A seed or a table setting (such as the number of players) is unusable."""
 
 
+class ChallengeError(JabberwockyError):
+    """A challenge link could not be read or its games do not replay; the message says
+    which check failed.  ``game`` is what the link names (seed, table, rules) when that
+    much could be read and is a usable table, so the page can still open a normal game
+    of that seed; ``None`` otherwise."""
+
+    game: dict[str, Any] | None = None
+
+
+class ReviewError(JabberwockyError):
+    """A game cannot be reviewed (or a step analysed) as asked."""
+
+
 class DataFileError(JabberwockyError):
     """A data file (a record to check, a file to write) could not be read or written."""
+
+
+class BotError(JabberwockyError):
+    """A bot failed: it raised, or answered something that is not a move allowed now, or
+    could not be made or loaded.  The message names the bot and the seat (and the move);
+    the game is left exactly as it was before the bot was asked."""
+
+
+class BotNameError(JabberwockyError):
+    """A bot level name that cannot be registered: malformed, built-in, taken, or offered
+    by more than one installed package."""

@@ -24,7 +24,7 @@ from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
 from .deal import deal_round, first_dealer
 from .errors import IllegalMoveError, SeedError
 from .history import RoundResult, Trick
-from .levels import SEAT_KINDS
+from .levels import MAX_LEVEL_LENGTH, SEAT_KINDS, is_seat_kind
 from .messages import Message, quote
 from .observation import Observation
 from .phase import Phase
@@ -65,9 +65,19 @@ class Game:
     >>> g.phase, g.round_index, g.hand_size
     (<Phase.BIDDING: 'bidding'>, 0, 3)
 
+    ``seats`` names each seat's kind: ``human`` or a bot level, built-in or not (any name
+    :func:`~jabberwocky.levels.is_level_name` accepts: the referee needs no bot, so a game
+    of a third-party bot replays and checks where that bot is not installed).
+
     ``bots_version`` names the bots of the game: :data:`~jabberwocky.bots.BOTS_VERSION`
     for a new game; a game loaded from a record keeps the record's (``None`` for a record
     made before records named it), so the page can tell when the bots have changed since.
+
+    Three more facts about the game travel with its record and play no part in the
+    rules: ``names`` (one player name or ``None`` per seat, checked by
+    :func:`~jabberwocky.table.check_names` where they come in), ``takebacks`` (how many
+    times a move was taken back, :func:`~jabberwocky.actions.take_back`) and
+    ``challenge`` (the text of the challenge link the game answers, or ``None``).
     """
 
     def __init__(
@@ -85,10 +95,16 @@ class Game:
         if len(seats) != players:
             raise SeedError("table.seat_count", count=len(seats), players=players)
         for kind in seats:
-            if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            if not isinstance(kind, str):
                 raise SeedError("table.unknown_seat", value=quote(kind), choices=list(SEAT_KINDS))
+            if not is_seat_kind(kind):
+                raise SeedError("table.seat_name", value=quote(kind), choices=list(SEAT_KINDS),
+                                max=MAX_LEVEL_LENGTH)
         self.seats: tuple[str, ...] = tuple(seats)
         self.bots_version: str | None = BOTS_VERSION
+        self.names: tuple[str | None, ...] = (None,) * players
+        self.takebacks = 0
+        self.challenge: str | None = None
         self.first_dealer = first_dealer(seed, players)
         self.bot_key = seed_key(seed)
         self.results: list[RoundResult] = []

@@ -20,17 +20,20 @@ from typing import Any
 
 from .bots import BOTS_VERSION
 from .cards import Card, card_name, cards_of, parse_card
+from .challenge import decode
 from .deal import DEAL_ALGORITHM
-from .errors import CardError, JabberwockyError, RecordError, SeedError
+from .errors import CardError, ChallengeError, JabberwockyError, RecordError, SeedError
 from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from .jsontext import MAX_JSON_DEPTH, json_too_deep, read_json
 from .messages import Message, quote
 from .rules import RULES_VERSION, Ruleset, is_whole
-from .table import check_players, check_seed
+from .table import check_names, check_players, check_seed
 
 FORMAT = "jabberwocky-game/1"
 _BOTS_VERSION = re.compile(r"jabberwocky-bots/[1-9][0-9]{0,8}")
 """What a record's ``bots_version`` may be (short, so fullmatch costs nothing)."""
+MAX_TAKEBACKS = 1_000_000_000
+"""Most take-backs a record may count (a bound for a number read from a file)."""
 MAX_RECORD_BYTES = 1_000_000
 """Longest record read: characters of text, or bytes of a file (a finished 5-player game
 is about 30 KB)."""
@@ -80,6 +83,13 @@ def to_record(game: Game) -> dict[str, Any]:
     versions = {"deal_algorithm": DEAL_ALGORITHM, "rules_version": RULES_VERSION}
     if game.bots_version is not None:
         versions["bots_version"] = game.bots_version
+    facts: dict[str, Any] = {}  # only when they say something: old records stay the same
+    if any(name is not None for name in game.names):
+        facts["names"] = list(game.names)
+    if game.takebacks:
+        facts["takebacks"] = game.takebacks
+    if game.challenge is not None:
+        facts["challenge"] = game.challenge
     return {
         "format": FORMAT,
         **versions,
@@ -87,6 +97,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "players": game.players,
         "rules": game.rules.to_dict(),
         "seats": list(game.seats),
+        **facts,
         "first_dealer": game.first_dealer,
         "phase": game.phase.value,
         "rounds": rounds,
@@ -190,6 +201,7 @@ def from_record(data: Any) -> Game:
     except JabberwockyError as exc:
         raise where.fail(exc.message) from None
     game.bots_version = bots_version
+    _facts(game, data, where)
     _stated(data, "first_dealer", game.first_dealer, where, "record.first_dealer",
             seat=game.first_dealer)
     rounds = _list(data.get("rounds", []), "rounds", where)
@@ -216,6 +228,30 @@ def _bots_version(data: dict[str, Any], where: _Where) -> str | None:
     if not isinstance(value, str) or not _BOTS_VERSION.fullmatch(value):
         raise where.fail("record.bots_version", value=quote(value), example=BOTS_VERSION)
     return value
+
+
+def _facts(game: Game, data: dict[str, Any], where: _Where) -> None:
+    """The record's player names, take-backs and challenge, checked onto ``game``."""
+    if "names" in data:
+        try:
+            game.names = check_names(data["names"], game.players)
+        except JabberwockyError as exc:
+            raise where.fail(exc.message) from None
+    if "takebacks" in data:
+        count = _int(data["takebacks"], "takebacks", where)
+        if not 0 <= count <= MAX_TAKEBACKS:
+            raise where.fail("record.takebacks", value=quote(count), max=MAX_TAKEBACKS)
+        game.takebacks = count
+    if "challenge" in data:
+        try:
+            challenge = decode(data["challenge"])
+        except ChallengeError as exc:
+            raise where.fail("record.challenge", detail=exc.message) from None
+        if not challenge.table.matches(game):
+            raise where.fail("record.challenge_table")
+        if game.takebacks:
+            raise where.fail("record.challenge_takebacks")
+        game.challenge = challenge.text
 
 
 def _replay_round(game: Game, rnd: Any, where: _Where) -> None:

@@ -1,8 +1,18 @@
 """Bots playing each other: the engine of ``python -m jabberwocky simulate``.
 
 Game ``i`` of a run is dealt from the seed ``f"{seed}/{i}"``, so any game of a run can
-be replayed alone.  Decision times are measured per decision with a monotonic
-clock; they are reported, never used to decide anything.
+be replayed alone, and any set of a run's games can be played anywhere (another process,
+another machine: :mod:`~jabberwocky.tournament`) with the same result.  Each game gets
+new bots.  Decision times are measured per decision with a monotonic clock; they are
+reported, never used to decide anything.
+
+The summary has one source: :class:`SeatStats`, a tally of whole numbers only (points,
+bids made exactly, win counts by the number of winners sharing: the statistics'
+:class:`~jabberwocky.stats.SeatCounts`, which also tally the page's statistics; and
+decision times counted by their value to three significant digits), so tallies of parts
+of a run add up to exactly the tally of the whole run, in any order.  :func:`tally_game`
+adds a finished game, :func:`tally_records` a list of game records, :func:`summarize`
+turns a tally into the summary (its figures: :meth:`~jabberwocky.stats.SeatCounts.figures`).
 """
 
 from __future__ import annotations
@@ -10,27 +20,87 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .bots import Bot, make_bot
+from .bots import Bot
 from .bots.random_bot import RandomBot
+from .bots.referee import bot_choice
 from .fastplay import finish_round_randomly
 from .game import BIDDING, GAME_OVER, PLAYING, Game
-from .record import to_record
 from .rng import round_stream
 from .rules import JABBERWOCKY, Ruleset
-from .stats import Tally, game_facts
+from .stats import SeatCounts
+
+
+def time_bucket(ns: int) -> int:
+    """A decision time in nanoseconds rounded to three significant digits (``1234567``
+    is ``1230000``): finer than any figure the summary shows, and coarse enough that a
+    run's times fit in a few thousand counts however many games it has."""
+    if ns < 1000:
+        return max(0, ns)
+    scale = 10
+    while ns >= 1000 * scale:
+        scale *= 10
+    return (ns + scale // 2) // scale * scale
 
 
 @dataclass
-class SeatStats:
-    """Running totals for one seat over a run: the statistics' tally and decision times."""
+class SeatStats(SeatCounts):
+    """One seat's tally over a run: the statistics' whole-number counts
+    (:class:`~jabberwocky.stats.SeatCounts`) and decision times, so tallies merge exactly."""
 
     level: str
-    tally: Tally = field(default_factory=Tally)
-    times_ns: list[int] = field(default_factory=list)
+    times: dict[int, int] = field(default_factory=dict)
+    """Decision times: :func:`time_bucket` value (ns) -> count."""
+    max_ns: int = 0
+    """The longest decision, exactly."""
+
+    @property
+    def decisions(self) -> int:
+        """How many decision times were counted."""
+        return sum(self.times.values())
+
+    def add_times(self, times_ns: Iterable[int]) -> None:
+        """Count decision times given in nanoseconds."""
+        counts = self.times
+        for ns in times_ns:
+            b = time_bucket(ns)
+            counts[b] = counts.get(b, 0) + 1
+            if ns > self.max_ns:
+                self.max_ns = ns
+
+    def merge(self, other: SeatStats) -> None:
+        """Add ``other``'s tally (the same seat of another part of the run)."""
+        self.merge_counts(other)
+        for b, n in other.times.items():
+            self.times[b] = self.times.get(b, 0) + n
+        self.max_ns = max(self.max_ns, other.max_ns)
+
+    def to_json(self) -> dict[str, Any]:
+        """The tally as JSON (keys as text, sorted), for :meth:`from_json`."""
+        return {
+            "level": self.level, **self.counts_json(),
+            "times_ns": {str(k): n for k, n in sorted(self.times.items())},
+            "max_ns": self.max_ns,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatStats:
+        """The tally :meth:`to_json` wrote (the caller checks the shape)."""
+        return cls(
+            level=data["level"], points=data["points"], exact=data["exact"],
+            bids=data["bids"], wins={int(k): n for k, n in data["wins"].items()},
+            exact_by_size={int(k): list(v) for k, v in data["exact_by_size"].items()},
+            times={int(k): n for k, n in data["times_ns"].items()},
+            max_ns=data["max_ns"],
+        )
+
+
+def new_stats(levels: Sequence[str]) -> list[SeatStats]:
+    """An empty tally, one :class:`SeatStats` per seat."""
+    return [SeatStats(lvl) for lvl in levels]
 
 
 def game_seed(seed: str, index: int) -> str:
@@ -41,12 +111,15 @@ def game_seed(seed: str, index: int) -> str:
 def play_game(game: Game, bots: Sequence[Bot], times: Sequence[list[int]] | None = None) -> Game:
     """Play ``game`` to the end with one bot per seat; append decision times if asked.
 
-    A :class:`RandomBot` needs nothing but the legal moves, so it is given only those
-    (the same choice as through an observation, see ``RandomBot.pick``); simulations of
-    random play then cost little more than the rules themselves.
+    A built-in :class:`RandomBot` needs nothing but the legal moves, so it is given only
+    those (the same choice as through an observation, see ``RandomBot.pick``);
+    simulations of random play then cost little more than the rules themselves.  Every
+    other bot is asked through :func:`~jabberwocky.bots.referee.bot_choice`: a bot that
+    fails raises :class:`~jabberwocky.errors.BotError`, and the game stays as it was
+    before that move.
     """
     clock = time.perf_counter_ns
-    fast = [isinstance(b, RandomBot) for b in bots]
+    fast = [type(b) is RandomBot for b in bots]  # a subclass may choose otherwise
     if all(fast):
         while game.phase != GAME_OVER:
             if game.phase != BIDDING and game.phase != PLAYING:
@@ -78,7 +151,7 @@ def play_game(game: Game, bots: Sequence[Bot], times: Sequence[list[int]] | None
                     game._bid(bid)
             else:
                 t0 = clock()
-                choice = bots[seat].act(game.observation(seat))
+                choice = bot_choice(game, bots[seat])
                 t1 = clock()
                 if phase == PLAYING:
                     game.play(choice)
@@ -100,6 +173,21 @@ def percentile(sorted_values: Sequence[int], q: float) -> float:
     return float(sorted_values[k])
 
 
+def counted_percentile(counts: Mapping[int, int], q: float) -> float:
+    """The ``q``-quantile (0..1), nearest rank, of values given as ``value -> count``
+    (what :func:`percentile` gives for the sorted list those counts stand for)."""
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    k = max(0, min(total - 1, math.ceil(q * total) - 1))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen > k:
+            return float(value)
+    raise AssertionError("unreachable: the counts add up to total")  # pragma: no cover
+
+
 def simulate(
     players: int,
     games: int,
@@ -108,30 +196,52 @@ def simulate(
     rules: Ruleset = JABBERWOCKY,
     record: IO[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+    shard: tuple[int, int] = (0, 1),
 ) -> dict[str, Any]:
-    """Play ``games`` games of bots and return the summary (see :func:`summarize`)."""
-    if len(levels) != players:
-        raise ValueError(f"{len(levels)} bot levels given for {players} seats: give one per seat")
-    bots = [make_bot(lvl) for lvl in levels]
-    stats = [SeatStats(lvl, Tally(seat=seat)) for seat, lvl in enumerate(levels)]
-    times: list[list[int]] = [s.times_ns for s in stats]
-    started = time.perf_counter()
-    for i in range(games):
-        game = Game(game_seed(seed, i), players, rules, list(levels))
-        play_game(game, bots, times)
-        _tally(game, stats)
-        if record is not None:
-            record.write(json.dumps(to_record(game), separators=(",", ":")) + "\n")
-        if progress is not None:
-            progress(i + 1, games)
-    elapsed = time.perf_counter() - started
-    return summarize(players, games, seed, rules, stats, elapsed)
+    """Play ``games`` games of bots and return the summary (see :func:`summarize`).
+
+    ``workers`` processes share the games (the records and the summary are the same as
+    with one, timings apart); ``shard=(i, n)`` plays only the games whose index is ``i``
+    modulo ``n`` (:mod:`~jabberwocky.tournament`).  A game in which a bot fails is left
+    out of the tally and of the records and listed in the summary's ``failed``; the run
+    goes on.
+    """
+    from .tournament import run  # here: the tournament module imports this one
+
+    return run(players, games, levels, seed, rules, record=record, progress=progress,
+               workers=workers, shard=shard).summary()
 
 
-def _tally(game: Game, stats: list[SeatStats]) -> None:
-    facts = game_facts(game)
-    for st in stats:
-        st.tally.add(facts)
+def tally_game(game: Game, stats: Sequence[SeatStats],
+               times: Sequence[Iterable[int]] | None = None) -> None:
+    """Add the finished ``game`` (and its decision times in nanoseconds, per seat) to
+    ``stats`` (the counts: :meth:`~jabberwocky.stats.SeatCounts.count_game`, as the
+    statistics count a game)."""
+    results, scores, winners = game.results, game.scores, game.winners()
+    for seat, st in enumerate(stats):
+        st.count_game(results, scores, winners, seat)
+        if times is not None:
+            st.add_times(times[seat])
+
+
+def tally_records(records: Iterable[Game], levels: Sequence[str] | None = None
+                  ) -> list[SeatStats]:
+    """The tally of finished games (loaded records, e.g. by :func:`jabberwocky.record.loads`:
+    the same figures as :func:`simulate` gives for them, without decision times).
+
+    ``levels`` names the seats (default: the first game's seats).  Every game must be
+    finished and have as many seats.
+    """
+    stats: list[SeatStats] | None = None if levels is None else new_stats(levels)
+    for game in records:
+        if stats is None:
+            stats = new_stats(game.seats)
+        if game.phase != GAME_OVER or game.players != len(stats):
+            raise ValueError(f"game {game.seed!r} is not a finished game of {len(stats)} "
+                             "seats: tally only finished games of one table size")
+        tally_game(game, stats)
+    return stats or []
 
 
 def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[SeatStats],
@@ -140,16 +250,15 @@ def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[S
     interval, decision time p50/p95/max in milliseconds."""
     seats = []
     for seat, st in enumerate(stats):
-        t = sorted(st.times_ns)
         seats.append({
             "seat": seat,
             "level": st.level,
-            **st.tally.core(),  # the statistics' own figures (stats.py)
+            **st.figures(games),  # the statistics' own figures (stats.py)
             "decision_ms": {
-                "p50": percentile(t, 0.50) / 1e6,
-                "p95": percentile(t, 0.95) / 1e6,
-                "max": (t[-1] / 1e6) if t else 0.0,
-                "count": len(t),
+                "p50": counted_percentile(st.times, 0.50) / 1e6,
+                "p95": counted_percentile(st.times, 0.95) / 1e6,
+                "max": st.max_ns / 1e6,
+                "count": st.decisions,
             },
         })
     return {
@@ -160,3 +269,10 @@ def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[S
         "elapsed_s": elapsed,
         "seats": seats,
     }
+
+
+def record_line(game: Game) -> str:
+    """``game``'s record as one line of a ``.jsonl`` file (without the newline)."""
+    from .record import to_record
+
+    return json.dumps(to_record(game), separators=(",", ":"))

@@ -12,8 +12,11 @@ over a few thousand games cost a few milliseconds instead of replaying every rec
 :class:`Tally` adds games one by one, in the order given (streaks, the trend and the best
 game depend on it), and :meth:`Tally.summary` is the JSON summary.  Its fields
 ``points_per_game``, ``exact_bid_rate``, ``exact_by_hand_size``, ``win_share`` and
-``win_share_ci95`` are ``simulate``'s, computed the same way (a tie for first place
-splits the win: each of two winners gets half).
+``win_share_ci95`` are ``simulate``'s, computed by the same code: both tallies are
+:class:`SeatCounts` (``simulate.SeatStats`` adds decision times, :class:`Tally` the
+breakdowns), whole numbers only, so that the tallies of a run's shards add up exactly (a
+tie for first place splits the win: each of two winners gets half, counted as one win
+shared by two).
 
 >>> from jabberwocky.game import Game
 >>> from jabberwocky.simulate import play_game
@@ -29,7 +32,7 @@ splits the win: each of two winners gets half).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -119,6 +122,106 @@ def place_of(scores: Sequence[int], seat: int) -> int:
     return 1 + sum(1 for p in scores if p > scores[seat])
 
 
+def share_sum(wins: Mapping[int, int], squared: bool = False) -> float:
+    """The sum of the per-game win shares (``squared``: of their squares) of games won,
+    counted by how many seats shared the win (``{1: 10, 2: 1}``: 10 alone, 1 shared by two:
+    10.5), summed in one order (the fewest sharing first) so that equal counts always give
+    the same float."""
+    return sum(n / (k * k if squared else k) for k, n in sorted(wins.items()))
+
+
+def _rate(exact: int, bids: int) -> dict[str, Any]:
+    return {"exact": exact, "bids": bids, "rate": exact / bids if bids else 0.0}
+
+
+@dataclass(kw_only=True)
+class SeatCounts:
+    """One seat's tally in whole numbers: what ``simulate``'s figures are computed from.
+
+    A win shared by ``k`` seats is counted in ``wins[k]``, not added as the float ``1/k``,
+    so the counts of parts of a run (``simulate --workers``, ``--shard`` and ``merge``) add
+    up to exactly the counts of the whole run, in any order, and give the same figures to
+    the last bit.  ``simulate.SeatStats`` (decision times too) and :class:`Tally` (the
+    statistics' breakdowns too) are these counts.
+    """
+
+    points: int = 0
+    exact: int = 0
+    bids: int = 0
+    wins: dict[int, int] = field(default_factory=dict)
+    """Games won, by how many seats shared the win (``{1: 10, 2: 1}``: 10 alone, 1 shared)."""
+    exact_by_size: dict[int, list[int]] = field(default_factory=dict)
+    """Per hand size: ``[bids made exactly, bids]``."""
+
+    @property
+    def win_share(self) -> float:
+        """The sum of the per-game win shares (a tie of ``k`` winners gives each 1/k)."""
+        return share_sum(self.wins)
+
+    @property
+    def wins_sq(self) -> float:
+        """The sum of the squared per-game win shares (for the share's variance)."""
+        return share_sum(self.wins, squared=True)
+
+    def count_game(self, rounds: Iterable[RoundLike], scores: Sequence[int],
+                   winners: Sequence[int], seat: int) -> tuple[int, int]:
+        """Count one finished game for ``seat``; returns its (exact bids, bids)."""
+        exact = bids = 0
+        by_size = self.exact_by_size
+        for res in rounds:
+            hit = res.bids[seat] == res.taken[seat]
+            exact += hit
+            bids += 1
+            row = by_size.get(res.hand_size)
+            if row is None:
+                row = by_size[res.hand_size] = [0, 0]
+            row[0] += hit
+            row[1] += 1
+        self.exact += exact
+        self.bids += bids
+        self.points += scores[seat]
+        if seat in winners:
+            k = len(winners)
+            self.wins[k] = self.wins.get(k, 0) + 1
+        return exact, bids
+
+    def merge_counts(self, other: SeatCounts) -> None:
+        """Add ``other``'s counts (the same seat in other games)."""
+        self.points += other.points
+        self.exact += other.exact
+        self.bids += other.bids
+        for k, n in other.wins.items():
+            self.wins[k] = self.wins.get(k, 0) + n
+        for size, (hit, count) in other.exact_by_size.items():
+            row = self.exact_by_size.setdefault(size, [0, 0])
+            row[0] += hit
+            row[1] += count
+
+    def counts_json(self) -> dict[str, Any]:
+        """The counts as JSON (keys as text, sorted)."""
+        return {
+            "points": self.points, "exact": self.exact, "bids": self.bids,
+            "wins": {str(k): n for k, n in sorted(self.wins.items())},
+            "exact_by_size": {str(k): list(v) for k, v in sorted(self.exact_by_size.items())},
+        }
+
+    def figures(self, games: int) -> dict[str, Any]:
+        """``simulate``'s fields of a seat over ``games`` games: points per game, exact-bid
+        rate (also by hand size), win share with its 95% interval (normal approximation,
+        clipped to 0..1)."""
+        mean = self.win_share / games if games else 0.0
+        var = max(0.0, self.wins_sq / games - mean * mean) if games else 0.0
+        half = 1.96 * math.sqrt(var / games) if games else 0.0
+        return {
+            "points_per_game": self.points / games if games else 0.0,
+            "exact_bid_rate": self.exact / self.bids if self.bids else 0.0,
+            "exact_by_hand_size": {str(k): v[0] / v[1]
+                                   for k, v in sorted(self.exact_by_size.items())},
+            "win_share": mean,
+            "win_share_ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+        }
+
+
 class _Count:
     """Exact bids out of bids."""
 
@@ -133,26 +236,29 @@ class _Count:
         self.bids += 1
 
     def json(self) -> dict[str, Any]:
-        return {"exact": self.exact, "bids": self.bids,
-                "rate": self.exact / self.bids if self.bids else 0.0}
+        return _rate(self.exact, self.bids)
 
 
 class _Wins:
-    """Games and the share of them won (ties split)."""
+    """Games and those won, counted by how many seats shared the win (as
+    :attr:`SeatCounts.wins`)."""
 
     __slots__ = ("games", "wins")
 
     def __init__(self) -> None:
         self.games = 0
-        self.wins = 0.0
+        self.wins: dict[int, int] = {}
 
-    def add(self, share: float) -> None:
+    def add(self, sharing: int) -> None:
+        """One game, won by ``sharing`` seats including this one (0: not won)."""
         self.games += 1
-        self.wins += share
+        if sharing:
+            self.wins[sharing] = self.wins.get(sharing, 0) + 1
 
     def json(self) -> dict[str, Any]:
-        return {"games": self.games, "wins": self.wins,
-                "share": self.wins / self.games if self.games else 0.0}
+        wins = share_sum(self.wins)
+        return {"games": self.games, "wins": wins,
+                "share": wins / self.games if self.games else 0.0}
 
 
 class _Streak:
@@ -177,18 +283,13 @@ def _keyed(counts: dict[Any, Any]) -> dict[str, Any]:
 
 
 @dataclass
-class Tally:
-    """Running statistics of one seat over games added in order."""
+class Tally(SeatCounts):
+    """Running statistics of one seat over games added in order: its :class:`SeatCounts`
+    (``simulate``'s figures, :meth:`core`) and the breakdowns of :meth:`summary`."""
 
     seat: int = 0
     recent: int = RECENT_GAMES
     games: int = 0
-    points: int = 0
-    exact: int = 0
-    bids: int = 0
-    win_share: float = 0.0
-    wins_sq: float = 0.0
-    by_size: dict[int, _Count] = field(default_factory=dict)
     by_bid: dict[int, _Count] = field(default_factory=dict)
     by_position: dict[int, _Count] = field(default_factory=dict)
     as_dealer: _Count = field(default_factory=_Count)
@@ -206,17 +307,11 @@ class Tally:
         """Tally one finished game (``facts.players`` must seat :attr:`seat`)."""
         seat = self.seat
         n = facts.players
-        exact = bids = 0
+        winners = facts.winners
+        exact, bids = self.count_game(facts.rounds, facts.scores, winners, seat)
         for res in facts.rounds:
             bid = res.bids[seat]
             hit = bid == res.taken[seat]
-            exact += hit
-            bids += 1
-            size = res.hand_size
-            row = self.by_size.get(size)
-            if row is None:
-                row = self.by_size[size] = _Count()
-            row.add(hit)
             self.by_bid.setdefault(bid, _Count()).add(hit)
             position = (seat - res.dealer - 1) % n + 1  # 1: bids first; n: the dealer
             self.by_position.setdefault(position, _Count()).add(hit)
@@ -225,23 +320,18 @@ class Tally:
                 if facts.hook:
                     self.hook_dealer.add(hit)
             self.exact_streak.add(hit)
-        self.exact += exact
-        self.bids += bids
         index = self.games
         self.games += 1
         points = facts.scores[seat]
-        self.points += points
-        winners = facts.winners
-        share = 1.0 / len(winners) if seat in winners else 0.0
-        self.win_share += share
-        self.wins_sq += share * share
-        self.by_level.setdefault(table_level(facts.seats, seat), _Wins()).add(share)
-        self.by_players.setdefault(n, _Wins()).add(share)
-        self.win_streak.add(seat in winners)
+        won = seat in winners
+        sharing = len(winners) if won else 0
+        self.by_level.setdefault(table_level(facts.seats, seat), _Wins()).add(sharing)
+        self.by_players.setdefault(n, _Wins()).add(sharing)
+        self.win_streak.add(won)
         if self.best is None or points > self.best["points"]:
             self.best = {"index": index, "seed": facts.seed, "points": points,
                          "place": place_of(facts.scores, seat), "players": n,
-                         "won": seat in winners}
+                         "won": won}
         self.per_game.append((index, exact, bids))
         if len(self.per_game) > self.recent:
             del self.per_game[0]
@@ -257,26 +347,11 @@ class Tally:
             c["bot_bids"] = c.get("bot_bids", 0) + cmp.bids
             c["bot_points"] = c.get("bot_points", 0) + cmp.points
 
-    def win_interval(self) -> tuple[float, float, float]:
-        """The win share and its 95% interval (normal approximation, clipped to 0..1)."""
-        games = self.games
-        mean = self.win_share / games if games else 0.0
-        var = max(0.0, self.wins_sq / games - mean * mean) if games else 0.0
-        half = 1.96 * math.sqrt(var / games) if games else 0.0
-        return mean, max(0.0, mean - half), min(1.0, mean + half)
-
     def core(self) -> dict[str, Any]:
-        """``simulate``'s fields of a seat: points per game, exact-bid rate (also by hand
-        size), win share with its 95% interval."""
-        mean, lo, hi = self.win_interval()
-        return {
-            "points_per_game": self.points / self.games if self.games else 0.0,
-            "exact_bid_rate": self.exact / self.bids if self.bids else 0.0,
-            "exact_by_hand_size": {str(k): v.exact / v.bids
-                                   for k, v in sorted(self.by_size.items())},
-            "win_share": mean,
-            "win_share_ci95": [lo, hi],
-        }
+        """``simulate``'s fields of a seat (:meth:`SeatCounts.figures` over the games
+        tallied): points per game, exact-bid rate (also by hand size), win share with its
+        95% interval."""
+        return self.figures(self.games)
 
     def summary(self) -> dict[str, Any]:
         """Everything: :meth:`core` plus the counts, the breakdowns, streaks, the best
@@ -300,7 +375,7 @@ class Tally:
             "exact": self.exact,
             "bids": self.bids,
             **self.core(),
-            "by_hand_size": _keyed(self.by_size),
+            "by_hand_size": {str(k): _rate(*v) for k, v in sorted(self.exact_by_size.items())},
             "by_bid": _keyed(self.by_bid),
             "zero_bids": zero.json(),
             "other_bids": other.json(),

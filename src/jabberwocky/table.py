@@ -1,8 +1,10 @@
-"""What a table may be: how many players sit at it and what its seed may hold.
+"""What a table may be: how many players sit at it, what its seed and its players' names
+may hold.
 
-One place decides both, for every door into the engine (:class:`~jabberwocky.game.Game`,
-:class:`~jabberwocky.rules.Ruleset`, game records, the web facade, the command line), so
-that the page, a record and the CLI refuse the same things with the same words.
+One place decides each, for every door into the engine (:class:`~jabberwocky.game.Game`,
+:class:`~jabberwocky.rules.Ruleset`, game records, challenge links, the web facade, the
+command line), so that the page, a record, a link and the CLI refuse the same things with
+the same words.
 
 >>> check_players(4)
 4
@@ -12,6 +14,8 @@ Traceback (most recent call last):
 jabberwocky.errors.SeedError: True players cannot play: choose 3 to 5
 >>> check_seed("brave-otter-lamp-42")
 'brave-otter-lamp-42'
+>>> check_name("Maria")
+'Maria'
 """
 
 from __future__ import annotations
@@ -28,6 +32,14 @@ DEFAULT_PLAYERS = 4
 
 MAX_SEED_LENGTH = 200
 """Longer seeds are refused: a seed is meant to be read out and typed."""
+
+MAX_NAME_LENGTH = 24
+"""Longest player name: a name is shown beside a score, in a list of up to five."""
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them: a name holding one could make the
+names or scores next to it read backwards."""
 
 
 def check_players(players: object) -> int:
@@ -69,3 +81,38 @@ def check_seed(seed: object) -> str:
         if unicodedata.category(char) == "Cc":
             raise SeedError("seed.control", char=_code_point(char), position=i + 1)
     return seed
+
+
+def check_name(name: object) -> str:
+    """Return ``name`` if it can be a player's name, else raise :class:`SeedError`.
+
+    A name is plain short text: at most :data:`MAX_NAME_LENGTH` characters, not blank,
+    encodable like a seed, and without control characters, line or paragraph separators
+    or the bidirectional controls that reorder text around them (a name is shown among
+    other names and scores, and travels in records and links).  Spaces are kept as given.
+    """
+    if not isinstance(name, str):
+        raise SeedError("name.not_text", value=quote(name))
+    if len(name) > MAX_NAME_LENGTH:
+        raise SeedError("name.too_long", length=len(name), max=MAX_NAME_LENGTH)
+    if not name.strip():
+        raise SeedError("name.blank")
+    try:
+        seed_bytes(name)
+    except UnicodeEncodeError as exc:
+        raise SeedError("name.not_encodable", char=_code_point(name[exc.start]),
+                        position=exc.start + 1) from None
+    for i, char in enumerate(name):
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS:
+            raise SeedError("name.control", char=_code_point(char), position=i + 1)
+    return name
+
+
+def check_names(names: object, players: int) -> tuple[str | None, ...]:
+    """One name or ``None`` per seat (a list of ``players`` entries), each checked by
+    :func:`check_name`; raises :class:`SeedError` (``table.name_count``, ``name.*``)."""
+    if not isinstance(names, (list, tuple)):
+        raise SeedError("table.names_shape")
+    if len(names) != players:
+        raise SeedError("table.name_count", count=len(names), players=players)
+    return tuple(None if n is None else check_name(n) for n in names)

@@ -13,6 +13,7 @@ import sys
 from typing import IO
 
 from .bots import make_bot
+from .bots.referee import bot_hint, bot_move
 from .cards import (
     SUIT_SYMBOLS,
     Card,
@@ -22,7 +23,7 @@ from .cards import (
     sort_for_display,
     suit_words,
 )
-from .errors import CardError
+from .errors import BotError, CardError
 from .game import BIDDING, GAME_OVER, PLAYING, Game
 from .record import to_record
 from .rules import Ruleset
@@ -98,9 +99,10 @@ class TerminalGame:
             self.game_over()
         except Quit:
             self.say("\nGoodbye. Replay this game with --seed " + repr(g.seed))
-        if self.record_path:
-            with open(self.record_path, "w", encoding="utf-8") as fh:
-                json.dump(to_record(g), fh, ensure_ascii=False)
+        finally:  # also when a bot fails (BotError goes on to the caller): the game so far
+            if self.record_path:
+                with open(self.record_path, "w", encoding="utf-8") as fh:
+                    json.dump(to_record(g), fh, ensure_ascii=False)
 
     def round_header(self) -> None:
         g = self.game
@@ -206,12 +208,11 @@ class TerminalGame:
     def bot_turn(self) -> None:
         g = self.game
         seat: int = g.to_act  # type: ignore[assignment]
-        choice = self.bots[seat].act(g.observation(seat))
-        if g.phase == BIDDING:
-            g.bid(choice)
+        bidding = g.phase == BIDDING
+        choice = bot_move(g, self.bots[seat])  # checked: a BotError leaves the game as it was
+        if bidding:
             self.say(f"{self.names[seat]} bids {choice}.")
         else:
-            g.play(choice)
             self.after_play(seat, choice)
 
     def after_play(self, seat: int, card: Card) -> None:
@@ -226,7 +227,11 @@ class TerminalGame:
 
     def hint(self) -> None:
         g = self.game
-        h = self.bots[1].hint(g.observation(0))
+        try:
+            h = bot_hint(g, self.bots[1], 0, self.level)
+        except BotError as exc:
+            self.say(f"  No hint: {exc}.")
+            return
         if h.kind == "bid":
             probs = "  ".join(f"{k}:{p:.0%}" for k, p in enumerate(h.probabilities))
             self.say(f"  Hint: bid {h.suggestion}." + (f" Chances of exactly k tricks: {probs}"

@@ -3,7 +3,7 @@
 // Usage (see run.py, which downloads the wheels first):
 //   node tests/pyodide/run.mjs WHEEL... -- [extra pytest args]
 // Loads Pyodide from node_modules, installs the given pure-Python wheels from disk (no
-// network), mounts src/ and tests/ and runs pytest over /tests.  Tests that start a
+// network), mounts src/, tests/ and docs/ and runs pytest over /tests.  Tests that start a
 // subprocess cannot run in WebAssembly: they carry the `needs_subprocess` marker and are
 // deselected here.  Test modules of the build tools (they import tools/, which is not
 // mounted) are skipped by tests/conftest.py.  Nothing else is left out.
@@ -32,8 +32,10 @@ for (const wheel of wheels) {
 }
 pyodide.FS.mkdirTree("/src");
 pyodide.FS.mkdirTree("/tests");
+pyodide.FS.mkdirTree("/docs");
 pyodide.mountNodeFS("/src", path.join(ROOT, "src"));
 pyodide.mountNodeFS("/tests", path.join(ROOT, "tests"));
+pyodide.mountNodeFS("/docs", path.join(ROOT, "docs")); // tests/test_bot_api.py runs docs/bots.md's bot
 console.log(`pyodide ${pyodide.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const args = ["-q", "-p", "no:cacheprovider", "-m", "not needs_subprocess",

@@ -5,8 +5,9 @@ import { $ } from "./dom/util.js";
 import { t } from "./i18n.js";
 import { serializeFragment } from "./fragment.js";
 import { fragmentOptions } from "./save.js";
-import { rulesFromSettings, botsFromSettings, settingsOfView } from "./settings.js";
+import { rulesFromSettings, botsFromSettings, settingsOfView, seatsFromSettings } from "./settings.js";
 import { showScores } from "./dialogs/scores.js";
+import { showTricks } from "./dialogs/tricks.js";
 import { openShare, copyLink } from "./dialogs/share.js";
 import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
@@ -27,7 +28,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     openNewGame(current, s, async (settings, seed) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
       if (gameInProgress(view()) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
-      controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules) });
+      controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules), ...seatsFromSettings(settings) });
     });
   }
 
@@ -97,7 +98,11 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
   const table = {
     "next-round": () => controller.nextRound(),
     hint: () => controller.hint(),
+    claim: () => controller.claim(),
+    reveal: () => controller.reveal(),
+    "take-back": () => controller.takeBack(),
     scores: () => showScores(view()),
+    tricks: () => showTricks(view()),
     "new-game": newGame,
     "play-again": () => sameDeals(false),
     replay: () => sameDeals(true),

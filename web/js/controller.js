@@ -19,6 +19,9 @@
 //   idle    {view}                                      nothing is under way (after "turn")
 //   refused {card?, bid?, reason: {code, params}}       a move the human tried was refused
 //   hint    {hint}
+//   claimed {view}                                      a claim was accepted (round played out)
+//   revealed {view}                                     pass-and-play: the hand-off is over
+//   taken-back {view}                                   the human's last move was taken back
 //   notice  {key, params, ms, kind}                     a message for the message box
 //   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
 
@@ -140,7 +143,8 @@ export class GameController extends EventTarget {
     const { view, mode } = this.state;
     if (!view) return;
     const acting = view.phase === "bidding" || view.phase === "playing";
-    if (acting && view.to_act !== null && view.to_act !== undefined && !view.your_turn) {
+    const botToAct = acting && view.to_act !== null && view.to_act !== undefined && (view.seats?.[view.to_act] ?? "bot") !== "human";
+    if (botToAct) {
       this._enqueue((t) => this._botStep(t));
     } else if (mode === "watch") {
       if (acting && view.your_turn) this._enqueue((t) => this._watchStep(t));
@@ -157,6 +161,7 @@ export class GameController extends EventTarget {
     if (!view || view.phase !== "bidding") return Promise.resolve(false);
     if (!recorded && !this._mayAct()) return Promise.resolve(false);
     if (n > view.hand_size) return Promise.resolve(false);
+    const seat = view.to_act;
     return this._enqueue(async (token) => {
       const { result, error } = await this.call("bid", { bid: n });
       if (this._stale(token)) return false;
@@ -164,8 +169,8 @@ export class GameController extends EventTarget {
         this.emit("refused", { bid: n, reason: error });
         return false;
       }
-      this.presenter.bid(0, n, result);
-      this.emit("move", { seat: 0, kind: "bid", value: n, view: result });
+      this.presenter.bid(seat, n, result);
+      this.emit("move", { seat, kind: "bid", value: n, view: result });
       await this._after(token);
       return true;
     });
@@ -180,6 +185,7 @@ export class GameController extends EventTarget {
       this._refuseCard(card);
       return Promise.resolve(false);
     }
+    const seat = view.to_act;
     return this._enqueue(async (token) => {
       const before = this.state.view;
       const { result, error } = await this.call("play", { card });
@@ -188,7 +194,7 @@ export class GameController extends EventTarget {
         this.emit("refused", { card, reason: error });
         return false;
       }
-      await this._showCard(0, card, before, result, fromRect, token);
+      await this._showCard(seat, card, before, result, fromRect, token);
       await this._after(token);
       return true;
     });
@@ -228,6 +234,69 @@ export class GameController extends EventTarget {
     this.emit("trick", { trick: view.last_trick, view });
     await this.presenter.collect(view, this._abort.signal);
     if (view.phase === "round-over" || view.phase === "game-over") this.emit("round", { view });
+  }
+
+  /** The human claims every remaining trick (the engine decides, and plays the round out). */
+  claim() {
+    if (!acceptsInput(this.state) || !this.state.view.can_claim) return Promise.resolve(false);
+    return this._enqueue(async (token) => {
+      const { result, error } = await this.call("claim");
+      if (this._stale(token)) return false;
+      if (error) {
+        this.emit("refused", { reason: error });
+        return false;
+      }
+      this.setView(result, { shownTrick: shownTrickFor(result) });
+      this.emit("claimed", { view: result });
+      if (result.phase === "round-over" || result.phase === "game-over") this.emit("round", { view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** Pass-and-play: the human to act has the device; show their hand. */
+  reveal() {
+    if (!this.state.view?.handoff) return Promise.resolve(false);
+    return this._enqueue(async (token) => {
+      const { result, error } = await this.call("reveal");
+      if (this._stale(token)) return false;
+      if (error) {
+        this.notice("notice.engine_error", { reason: error });
+        return false;
+      }
+      this.setView(result, { shownTrick: shownTrickFor(result) });
+      this.emit("revealed", { view: result });
+      return true;
+    });
+  }
+
+  /** Take back the human's latest bid or card (and the bots' moves after it). */
+  takeBack() {
+    const view = this.state.view;
+    if (!view || !view.can_take_back || this.state.mode !== "play" || (this.state.busy && !this._botsOnly())) {
+      this.notice(view?.challenge ? "notice.no_takeback_challenge" : "notice.no_takeback", {}, 4200, "move");
+      return Promise.resolve(false);
+    }
+    const token = this._newGame(); // the bots' turns under way stop
+    return this._enqueue(async () => {
+      const { result, error } = await this.call("take_back");
+      if (this._stale(token)) return false;
+      if (error) {
+        this.emit("refused", { reason: error });
+        await this._after(token);
+        return false;
+      }
+      this.setView(result, { shownTrick: shownTrickFor(result), dealtCounts: null });
+      this.emit("taken-back", { view: result });
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** Only the bots' turns are under way (nothing the human started). */
+  _botsOnly() {
+    const v = this.state.view;
+    return Boolean(v) && !v.your_turn;
   }
 
   nextRound(recorded = false) {
@@ -298,12 +367,15 @@ export class GameController extends EventTarget {
 
   // -- starting and resuming games ----------------------------------------------------------
 
-  /** A new game: {seed?, players, bots, rules}. `how` is reported in the "game" event. */
+  /** A new game: {seed?, players, bots, rules} or, in pass-and-play, {…, seats, names}.
+   *  `how` is reported in the "game" event. */
   newGame(options, how = "new") {
     const token = this._newGame();
     if (this.state.mode === "watch" && how !== "watch") this._endWatch("stopped");
     return this._enqueue(async () => {
-      const payload = { players: options.players, bots: options.bots, rules: options.rules };
+      const payload = options.seats
+        ? { players: options.players, seats: options.seats, names: options.names, rules: options.rules }
+        : { players: options.players, bots: options.bots, rules: options.rules };
       if (options.seed) payload.seed = options.seed;
       const { result, error } = await this.call("new_game", payload);
       if (this._stale(token)) return false;

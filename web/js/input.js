@@ -37,8 +37,12 @@ export function createInput({ getState, onBid, dispatch }) {
     } else if ((key === "ArrowUp" || key === "ArrowDown") && inHand) {
       event.preventDefault();
       moveFocus(key === "ArrowUp" ? -1 : 1);
+    } else if (key === "u" || key === "U") {
+      dispatch("take-back");
     } else if (key === "h" || key === "H") {
       dispatch("hint");
+    } else if (key === "t" || key === "T" || key === "l" || key === "L") {
+      dispatch("tricks");
     } else if (key === "s" || key === "S") {
       dispatch("scores");
     } else if (key === "n" || key === "N") {

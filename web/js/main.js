@@ -4,9 +4,10 @@
 
 import { engine } from "./engine.js";
 import * as i18n from "./i18n.js";
-import { GameController } from "./controller.js";
+import { GameController, acceptsInput } from "./controller.js";
 import { createPresenter } from "./present.js";
-import { createRenderer, warmFonts } from "./render.js";
+import { createRenderer, warmFonts, redrawCards } from "./render.js";
+import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
@@ -26,6 +27,8 @@ import { createToast, aboveYourBadge } from "./dom/toast.js";
 import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
+import { createSound } from "./sound.js";
+import { seatName } from "./names.js";
 
 // Asked at once: the worker answers as soon as Python is up.
 const setupAnswer = Promise.all([engine.request("levels"), engine.request("rules")]);
@@ -51,6 +54,7 @@ const controller = new GameController({
   save: saveGame,
 });
 let setup = null; // {levels, defaultLevel, botsVersion, rules}
+const actionsRef = {}; // the actions' dispatch, once made (the table's tap uses it)
 let ownHash = "";
 
 async function saveGame(view) {
@@ -112,6 +116,37 @@ function languageMenu() {
   document.body.dataset.lang = i18n.language();
 }
 
+/** The look: theme (the system's, or dark or light), the four-colour deck, sound. */
+function wireLook() {
+  const light = window.matchMedia("(prefers-color-scheme: light)");
+  const apply = () => {
+    const { theme, fourColour, sound, deck } = prefs.prefs;
+    document.body.dataset.deck = deck;
+    $("deck").value = deck;
+    if (deck === "classic") loadClassicFaces(fourColour, () => {
+      redrawCards();
+      controller.presenter?.redraw();
+    });
+    const resolved = theme === "system" ? (light.matches ? "light" : "dark") : theme;
+    document.documentElement.dataset.theme = resolved;
+    document.body.dataset.theme = resolved;
+    document.body.dataset.fourColour = String(fourColour);
+    document.body.dataset.sound = String(sound);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", resolved === "light" ? "#cfe9d9" : "#12402b");
+    $("theme").value = theme;
+    $("four-colour").checked = fourColour;
+    $("sound").checked = sound;
+  };
+  light.addEventListener?.("change", apply);
+  prefs.store.subscribe(apply);
+  $("theme").addEventListener("change", (e) => prefs.setPrefs({ theme: e.target.value }));
+  $("four-colour").addEventListener("change", (e) => prefs.setPrefs({ fourColour: e.target.checked }));
+  $("deck").addEventListener("change", (e) => prefs.setPrefs({ deck: e.target.value }));
+  $("sound").addEventListener("change", (e) => prefs.setPrefs({ sound: e.target.checked }));
+  apply();
+  createSound({ controller, enabled: () => prefs.prefs.sound });
+}
+
 function createMenu() {
   const menu = $("menu");
   const toggleButton = document.querySelector('[data-action="menu"]');
@@ -131,7 +166,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, controller, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
@@ -175,6 +210,18 @@ function wireTable() {
     renderSeats(state);
     renderRoundPanel(state);
     $("watch-bar").hidden = state.mode !== "watch";
+    const handoff = Boolean(state.view?.handoff) && !state.busy;
+    $("handoff").hidden = !handoff;
+    document.body.dataset.handoff = String(handoff);
+    if (handoff) {
+      const name = seatName(state.view, state.view.to_act ?? state.view.viewer);
+      $("handoff-text").textContent = i18n.t("handoff.pass", { name });
+      $("handoff-button").textContent = i18n.t("handoff.ready", { name });
+    }
+    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play");
+    const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
+    $("claim-button").hidden = !claimable;
+    if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
     document.body.classList.toggle("watching", state.mode === "watch");
     if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
     toast.place(layout);
@@ -185,6 +232,21 @@ function wireTable() {
     }
   }
   controller.store.subscribe(render);
+  // Read-only for tests: what the canvas draws from (the view and the table's state).
+  if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
+  // Tapping the middle of the table shows this round's tricks (the last one again).
+  $("canvas").addEventListener("click", (e) => {
+    const L = renderer.layout();
+    const rect = $("canvas").getBoundingClientRect();
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    const xs = L.trickPos.map((p) => p.x);
+    const ys = L.trickPos.map((p) => p.y);
+    const pad = 16;
+    if (x > Math.min(...xs) - pad && x < Math.max(...xs) + L.trickW + pad && y > Math.min(...ys) - pad && y < Math.max(...ys) + L.trickH + pad) {
+      actionsRef.dispatch?.("tricks");
+    }
+  });
   prefs.store.subscribe(() => renderer.request());
   i18n.onLanguage(() => {
     fillStaticText();
@@ -225,10 +287,12 @@ async function boot() {
   const { tips } = wireTable();
   keepFinishedGames();
   const actions = createActions({ controller, prefs, setup: () => setup, menu: createMenu(), tips });
+  actionsRef.dispatch = actions.dispatch;
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;
   speed.addEventListener("change", () => prefs.setPrefs({ speed: speed.value }));
+  wireLook();
   $("import-file").addEventListener("change", (e) => {
     actions.importFile(e.target.files[0]);
     e.target.value = "";

@@ -1,10 +1,36 @@
-// What the page calls each seat: "You" and "Bot 1", "Bot 2", … in the player's language.
-// (The engine's view also lists English names; the page never shows those.)
+// What the page calls each seat, in the player's language: "You" for the one human at the
+// table (the seat the page shows from), a human's own name in pass-and-play (else
+// "Player 3"), "Bot 1", "Bot 2", … for bots.  (The engine's view also lists English names;
+// the page never shows those.)  And where each seat sits: the seat the page shows from is at
+// the bottom, the others follow in play order.
 
 import { t } from "./i18n.js";
 
+/** The seat the view is shown from (the human to act, in pass-and-play). */
+export const viewerOf = (view) => view?.viewer ?? 0;
+
+/** How many human seats the view's table has. */
+export const humansOf = (view) => (view?.seats || ["human"]).filter((k) => k === "human").length;
+
+/** The place (0 = the bottom, then clockwise in play order) of `seat` on the table. */
+export function slotOf(view, seat) {
+  return (seat - viewerOf(view) + view.players) % view.players;
+}
+
+/** The seat at place `slot`. */
+export function seatAt(view, slot) {
+  return (slot + viewerOf(view)) % view.players;
+}
+
+/** Is `seat` the one the page speaks to as "you"? (Not in pass-and-play: names there.) */
+export const isYou = (view, seat) => seat === viewerOf(view) && humansOf(view) <= 1;
+
 export function seatName(view, seat) {
-  return seat === 0 ? t("seat.you") : t("seat.bot", { n: seat });
+  const given = view?.player_names?.[seat];
+  if (given) return given;
+  if (isYou(view, seat)) return t("seat.you");
+  if (view?.seats?.[seat] === "human") return t("seat.player", { n: seat + 1 });
+  return t("seat.bot", { n: seat });
 }
 
 /** The names of every seat of `view`. */

@@ -16,6 +16,10 @@ export function createPrefs() {
       speed: SPEED_NAMES.includes(p.speed) ? p.speed : "normal",
       tipsDone: p.tipsDone === true,
       lang: LANGUAGES.includes(p.lang) ? p.lang : null, // null: the browser's languages decide
+      theme: ["system", "dark", "light"].includes(p.theme) ? p.theme : "system",
+      fourColour: p.fourColour === true,
+      deck: p.deck === "classic" ? "classic" : "simple",
+      sound: p.sound === true, // off until the player turns it on
       reducedMotion: false, // the system's setting, not stored
     },
     settings: null, // normalized once the engine's levels and rules are known

@@ -4,6 +4,7 @@
 
 import { TIMING, pause, readableMs } from "./timing.js";
 import { shownTrickFor } from "./controller.js";
+import { slotOf, viewerOf } from "./names.js";
 
 const EMPTY = { leader: 0, cards: [] };
 
@@ -11,8 +12,8 @@ const EMPTY = { leader: 0, cards: [] };
 export function createPresenter({ renderer, controller, speed }) {
   let dealing = null; // the deal animation's promise while it runs
 
-  function seatOrigin(layout, seat) {
-    const s = layout.seats[seat];
+  function seatOrigin(layout, view, seat) {
+    const s = layout.seats[slotOf(view, seat)];
     const w = layout.trickW;
     const h = layout.trickH;
     return { x: s.x - w / 2, y: s.y - h / 2, w: w * 0.7, h: h * 0.7, rot: 0 };
@@ -26,8 +27,8 @@ export function createPresenter({ renderer, controller, speed }) {
       const shown = before && before.trick && before.trick.cards.length && !before.trick.cards.includes(c) ? before.trick : { leader: seat, cards: [] };
       controller.setView(view, { shownTrick: shown });
       const layout = renderer.relayout();
-      const p = layout.trickPos[seat];
-      const from = fromRect || seatOrigin(layout, seat);
+      const p = layout.trickPos[slotOf(view, seat)];
+      const from = fromRect || seatOrigin(layout, view, seat);
       await renderer.fly(c, from, { x: p.x, y: p.y, w: layout.trickW, h: layout.trickH, rot: p.rot }, TIMING.fly * f);
     }
     controller.setView(view, { shownTrick: completed ? view.last_trick : view.trick });
@@ -43,11 +44,11 @@ export function createPresenter({ renderer, controller, speed }) {
     await pause(f > 0 ? Math.max(TIMING.hold * f, 600) : readableMs(), signal);
     if (signal?.aborted || !(f > 0)) return;
     const layout = renderer.relayout();
-    const to = seatOrigin(layout, last.winner);
+    const to = seatOrigin(layout, view, last.winner);
     controller.setTable({ shownTrick: { leader: last.leader, cards: [] } });
     await Promise.all(last.cards.map((c, i) => {
       const s = (last.leader + i) % view.players;
-      const p = layout.trickPos[s];
+      const p = layout.trickPos[slotOf(view, s)];
       return renderer.fly(c, { x: p.x, y: p.y, w: layout.trickW, h: layout.trickH, rot: p.rot }, { ...to, w: to.w * 0.6, h: to.h * 0.6 }, TIMING.collect * f, true);
     }));
     if (controller.state.view === view) controller.setTable({ shownTrick: view.trick.cards.length ? view.trick : EMPTY });
@@ -76,9 +77,9 @@ export function createPresenter({ renderer, controller, speed }) {
     for (let i = 0; i < view.hand_size; i++) {
       for (let j = 1; j <= view.players; j++) {
         const seat = (view.dealer + j) % view.players;
-        const dest = seat === 0 && layout.hand[i]
+        const dest = seat === viewerOf(view) && layout.hand[i]
           ? { x: layout.hand[i].x, y: layout.hand[i].y, w: layout.cardW, h: layout.cardH, rot: 0 }
-          : { ...seatOrigin(layout, seat), w: layout.backW, h: layout.backW * 1.4 };
+          : { ...seatOrigin(layout, view, seat), w: layout.backW, h: layout.backW * 1.4 };
         flights.push(renderer.fly(null, from, dest, TIMING.dealFly * f, false, k * TIMING.dealEach * f).then(() => {
           counts[seat] += 1;
           renderer.request();

@@ -2,11 +2,52 @@
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
 import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
+import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
-import { seatName } from "./names.js";
+import { seatName, slotOf, seatAt, viewerOf, isYou } from "./names.js";
 
 const RED = "#c0262d";
 const BLACK = "#17181c";
+/** Four-colour decks: clubs green, diamonds blue (players ask for it; it helps colour-blind
+ *  players tell the suits apart). */
+const FOUR = { C: "#0f7a35", D: "#1d4fc4", H: RED, S: BLACK };
+
+/** The table's colours, dark (the default) and light. */
+const PALETTES = {
+  dark: {
+    felt: ["#2f7d55", "#1d5c3d", "#0d3020"], ring: "rgba(255,255,255,0.07)",
+    badge: "rgba(8, 22, 15, 0.78)", badgeActive: "rgba(38, 30, 8, 0.92)", badgeLine: "rgba(255,255,255,0.18)",
+    name: "#fff", line: "#e8efe9", exact: "#9be7a9", muted: "#c3d3c9",
+    label: "#f6e7b0", labelMuted: "#c9d8cf", tag: "rgba(8, 22, 15, 0.88)", won: "#7ee081", wonFill: "rgba(10, 40, 18, 0.92)",
+  },
+  light: {
+    felt: ["#8fd1a8", "#63b283", "#3f8a5e"], ring: "rgba(0,0,0,0.08)",
+    badge: "rgba(255, 255, 255, 0.88)", badgeActive: "rgba(255, 242, 196, 0.97)", badgeLine: "rgba(0,0,0,0.18)",
+    name: "#10241a", line: "#1f3a2b", exact: "#0f6b2c", muted: "#33503f",
+    label: "#3d2c00", labelMuted: "#20362a", tag: "rgba(255, 255, 255, 0.92)", won: "#0f7a35", wonFill: "rgba(232, 255, 238, 0.96)",
+  },
+};
+let P = PALETTES.dark;
+let fourColour = false;
+let classic = false; // the classic deck: illustrated court cards (faces.js)
+
+/** The colour a suit is printed in (two colours, or four). */
+export function suitColor(suit) {
+  if (fourColour) return FOUR[suit];
+  return suit === "H" || suit === "D" ? RED : BLACK;
+}
+
+/** The look the next frames draw with: {theme: "dark"|"light", fourColour, deck}. */
+export function setLook({ theme, fourColour: four, deck }) {
+  P = PALETTES[theme] || PALETTES.dark;
+  fourColour = Boolean(four);
+  classic = deck === "classic";
+}
+
+/** Forget the drawn cards (new faces have arrived). */
+export function redrawCards() {
+  sprites.clear();
+}
 
 // ---------------------------------------------------------------- suit shapes
 
@@ -53,7 +94,7 @@ function suitPath(ctx, suit, s) {
 export function drawSuit(ctx, suit, x, y, s, color) {
   ctx.save();
   ctx.translate(x, y);
-  ctx.fillStyle = color || (suit === "H" || suit === "D" ? RED : BLACK);
+  ctx.fillStyle = color || suitColor(suit);
   suitPath(ctx, suit, s);
   ctx.fill("nonzero");
   ctx.restore();
@@ -110,7 +151,8 @@ function makeCanvas(w, h) {
 
 function cardSprite(card, faceUp, w, h, dpr) {
   const face = faceUp !== false && card ? card : "back";
-  const key = `${face}|${w}|${h}|${dpr}|${language()}`; // the indices are the language's
+  const art = classic && face !== "back" && "JQK".includes(rankOf(face)) ? classicFace(face, fourColour) : null;
+  const key = `${face}|${w}|${h}|${dpr}|${language()}|${fourColour ? 4 : 2}|${art ? "c" : "s"}`; // indices: the language's
   let sp = sprites.get(key);
   if (sp) return sp;
   if (sprites.size >= MAX_SPRITES) sprites.clear();
@@ -119,13 +161,13 @@ function cardSprite(card, faceUp, w, h, dpr) {
   const g = canvas.getContext("2d");
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
   g.translate(pad, pad);
-  paintCard(g, face === "back" ? null : face, w, h);
+  paintCard(g, face === "back" ? null : face, w, h, art);
   sp = { canvas, pad };
   sprites.set(key, sp);
   return sp;
 }
 
-function paintCard(ctx, card, w, h) {
+function paintCard(ctx, card, w, h, art = null) {
   const r = Math.max(4, w * 0.08);
   ctx.shadowColor = "rgba(0,0,0,0.35)";
   ctx.shadowBlur = Math.max(3, w * 0.06);
@@ -143,7 +185,8 @@ function paintCard(ctx, card, w, h) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = "rgba(0,0,0,0.25)";
     ctx.stroke();
-    drawFace(ctx, card, w, h);
+    if (art) drawClassicFace(ctx, card, w, h, art);
+    else drawFace(ctx, card, w, h);
   }
 }
 
@@ -177,8 +220,31 @@ export function drawCard(ctx, card, x, y, w, h, opts = {}) {
   ctx.restore();
 }
 
+/** A court card of the classic deck: the illustration with its own corner letters, which
+ *  are replaced where the player's language letters its cards otherwise (German B, D). */
+function drawClassicFace(ctx, card, w, h, art) {
+  ctx.drawImage(art, 0, 0, w, h);
+  const letter = rankLabel(card);
+  if (letter === rankOf(card)) return;
+  const corner = () => {
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(w * 0.03, h * 0.04, w * 0.115, h * 0.11);
+    ctx.fillStyle = suitColor(suitOf(card));
+    ctx.font = `${Math.round(h * 0.105)}px "DejaVu Serif", Georgia, serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(letter, w * 0.085, h * 0.097);
+  };
+  corner();
+  ctx.save();
+  ctx.translate(w, h);
+  ctx.rotate(Math.PI);
+  corner();
+  ctx.restore();
+}
+
 function drawFace(ctx, card, w, h) {
-  const color = isRed(card) ? RED : BLACK;
+  const color = suitColor(suitOf(card));
   const suit = suitOf(card);
   cardCorner(ctx, card, w, h, color);
   ctx.save();
@@ -194,7 +260,7 @@ function drawFace(ctx, card, w, h) {
     const fx = (w - fw) / 2;
     const fy = (h - fh) / 2;
     roundRect(ctx, fx, fy, fw, fh, w * 0.04);
-    ctx.fillStyle = isRed(card) ? "#fbe9e7" : "#eceff1";
+    ctx.fillStyle = isRed(card) && !fourColour ? "#fbe9e7" : "#eceff1";
     ctx.fill();
     ctx.lineWidth = Math.max(1, w * 0.015);
     ctx.strokeStyle = color;
@@ -243,13 +309,13 @@ function drawBack(ctx, w, h, r) {
 
 function drawFelt(ctx, L) {
   const g = ctx.createRadialGradient(L.cx, L.cy, 10, L.cx, L.cy, Math.max(L.w, L.h) * 0.75);
-  g.addColorStop(0, "#2f7d55");
-  g.addColorStop(0.55, "#1d5c3d");
-  g.addColorStop(1, "#0d3020");
+  g.addColorStop(0, P.felt[0]);
+  g.addColorStop(0.55, P.felt[1]);
+  g.addColorStop(1, P.felt[2]);
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, L.w, L.h);
   ctx.save();
-  ctx.strokeStyle = "rgba(255,255,255,0.07)";
+  ctx.strokeStyle = P.ring;
   ctx.lineWidth = 2;
   ctx.beginPath();
   const rx = L.narrow ? L.w * 0.4 : Math.min(L.w * 0.36, 420);
@@ -326,20 +392,20 @@ function drawBadge(ctx, L, view, seat, s, now) {
     ctx.restore();
   }
   roundRect(ctx, x, y, bw, bh, 12);
-  ctx.fillStyle = active ? "rgba(38, 30, 8, 0.92)" : "rgba(8, 22, 15, 0.78)";
+  ctx.fillStyle = active ? P.badgeActive : P.badge;
   ctx.fill();
   ctx.lineWidth = active ? 2.5 : 1;
-  ctx.strokeStyle = active ? "#ffd65a" : "rgba(255,255,255,0.18)";
+  ctx.strokeStyle = active ? "#e0b23a" : P.badgeLine;
   ctx.stroke();
   const nameSize = small ? 13 : 14;
   const lineSize = small ? 12 : 13;
-  text(ctx, fitText(ctx, seatName(view, seat), bw - 26, nameSize, 700), s.x, y + bh * 0.26, nameSize, "#fff", 700);
+  text(ctx, fitText(ctx, seatName(view, seat), bw - 26, nameSize, 700), s.x, y + bh * 0.26, nameSize, P.name, 700);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
   const line = fitText(ctx, t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: view.taken[seat] }), bw - 10, lineSize, 500);
-  text(ctx, line, s.x, y + bh * 0.56, lineSize, exact ? "#9be7a9" : "#e8efe9", 500);
+  text(ctx, line, s.x, y + bh * 0.56, lineSize, exact ? P.exact : P.line, 500);
   const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), bw - 10, 12, 500);
-  text(ctx, pts, s.x, y + bh * 0.81, 12, "#c3d3c9", 500);
+  text(ctx, pts, s.x, y + bh * 0.81, 12, P.muted, 500);
   if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
 }
 
@@ -380,28 +446,28 @@ function drawTrump(ctx, L, view) {
   for (let i = 2; i >= 0; i--) drawCard(ctx, null, stockX - i * 1.5, T.y - i * 1.5, T.w, T.h, { faceUp: false });
   drawCard(ctx, view.trump_card, faceX, T.y + T.h * 0.08, T.w, T.h, { rot: 0.12 });
   const lx = faceX + T.w * 0.3;
-  text(ctx, t("table.trump"), lx, T.y + T.h + 16, L.narrow ? 11 : 13, "#f6e7b0", 700);
-  if (view.trump_broken) text(ctx, t("table.broken"), lx, T.y + T.h + (L.narrow ? 29 : 32), L.narrow ? 10 : 12, "#c9d8cf", 500);
+  text(ctx, t("table.trump"), lx, T.y + T.h + 16, L.narrow ? 12 : 13, P.label, 700);
+  if (view.trump_broken) text(ctx, t("table.broken"), lx, T.y + T.h + 31, 12, P.labelMuted, 500);
 }
 
-const WON = "#7ee081"; // the trick's winner: green, unlike the gold of the seat to act
 
 function drawTrick(ctx, L, view, shown) {
   if (!shown || !shown.cards) return;
   const complete = shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null;
   shown.cards.forEach((card, i) => {
     const seat = (shown.leader + i) % view.players;
-    const p = L.trickPos[seat];
+    const p = L.trickPos[slotOf(view, seat)];
     const won = complete && shown.winner === seat;
-    drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow: won ? WON : null, glowWidth: won ? 5 : 3, dim: complete && !won });
+    // the trick's winner ringed green, unlike the gold of the seat to act
+    drawCard(ctx, card, p.x, p.y, L.trickW, L.trickH, { rot: p.rot, glow: won ? P.won : null, glowWidth: won ? 5 : 3, dim: complete && !won });
   });
   if (shown.cards.length > 1 && !complete) {
     // who led: a tag next to the first card, clear of its corners
-    tag(ctx, L.ledTag[shown.leader], t("table.led"), "rgba(8, 22, 15, 0.88)", "#f6e7b0", 12, TAG.w);
+    tag(ctx, L.ledTag[slotOf(view, shown.leader)], t("table.led"), P.tag, P.label, 12, TAG.w);
   }
   if (complete) {
-    const words = shown.winner === 0 ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
-    tag(ctx, L.label, words, "rgba(10, 40, 18, 0.92)", WON, 14, LABEL_MAX);
+    const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
+    tag(ctx, L.label, words, P.wonFill, P.won, 14, LABEL_MAX);
   }
 }
 
@@ -441,10 +507,11 @@ function drawHand(ctx, L, view, ui, count) {
 
 function drawHumanBadge(ctx, L, view, now) {
   const s = L.seats[0];
-  const active = view.to_act === 0 && (view.phase === "bidding" || view.phase === "playing");
-  const bid = view.bids[0];
+  const me = viewerOf(view);
+  const active = view.to_act === me && (view.phase === "bidding" || view.phase === "playing");
+  const bid = view.bids[me];
   const size = L.narrow ? 13 : 14;
-  const full = t("badge.human", { name: seatName(view, 0), bid: bid === null ? "–" : bid, taken: view.taken[0], score: t("badge.points", { points: view.scores[0] }) });
+  const full = t("badge.human", { name: seatName(view, me), bid: bid === null ? "–" : bid, taken: view.taken[me], score: t("badge.points", { points: view.scores[me] }) });
   const label = fitText(ctx, full, Math.min(L.w - 2 * L.margin - 70, 264), size, 600);
   ctx.font = `600 ${size}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
@@ -456,14 +523,14 @@ function drawHumanBadge(ctx, L, view, now) {
     const pulse = 0.6 + 0.4 * Math.sin(now / 260);
     stroke = `rgba(255, 214, 90, ${pulse})`;
   }
-  pill(ctx, x, y, w, h, active ? "rgba(38, 30, 8, 0.92)" : "rgba(8, 22, 15, 0.78)", stroke);
-  text(ctx, label, s.x, s.y + 0.5, size, "#fff", 600);
-  if (view.dealer === 0) dealerMark(ctx, x + w + 14, s.y, 11);
+  pill(ctx, x, y, w, h, active ? P.badgeActive : P.badge, stroke);
+  text(ctx, label, s.x, s.y + 0.5, size, P.name, 600);
+  if (view.dealer === me) dealerMark(ctx, x + w + 14, s.y, 11);
 }
 
 // ---------------------------------------------------------------- renderer
 
-/** getFrame() gives {view, table, reducedMotion}: what to draw, and how. */
+/** getFrame() gives {view, table, reducedMotion, theme, fourColour}: what to draw, and how. */
 export function createRenderer(canvas, getFrame) {
   const ctx = canvas.getContext("2d");
   let layout = null;
@@ -498,6 +565,7 @@ export function createRenderer(canvas, getFrame) {
   function draw(now) {
     frame = 0;
     const st = getFrame();
+    setLook(st);
     resize();
     ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
     drawFelt(ctx, layout);
@@ -505,14 +573,15 @@ export function createRenderer(canvas, getFrame) {
     if (view) {
       const counts = st.table.dealtCounts;
       drawTrump(ctx, layout, view);
-      for (let seat = 1; seat < view.players; seat++) {
+      for (let slot = 1; slot < view.players; slot++) {
+        const seat = seatAt(view, slot);
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
-        drawOpponentBacks(ctx, layout, seat, layout.seats[seat], n);
-        drawBadge(ctx, layout, view, seat, layout.seats[seat], now);
+        drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n);
+        drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
       drawHumanBadge(ctx, layout, view, now);
-      drawHand(ctx, layout, view, st.table, counts ? counts[0] : view.hand.length);
+      drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
     drawFlights(now);
     const pulsing = !st.reducedMotion && view && view.to_act !== null && view.phase !== "game-over";

@@ -27,6 +27,9 @@ export function defaultSettings(info, levels, defaultLevel) {
     bots: level,
     perSeat: false,
     seatBots: new Array(info.players.max - 1).fill(level),
+    multi: false, // pass-and-play: several people at this device
+    seatKinds: ["human", "human", ...new Array(info.players.max - 2).fill(level)],
+    names: new Array(info.players.max).fill(""),
     ...presetSettings(info.default, info),
   };
 }
@@ -50,6 +53,13 @@ export function normalizeSettings(raw, info, levels, defaultLevel) {
   if (typeof raw.perSeat === "boolean") out.perSeat = raw.perSeat;
   if (Array.isArray(raw.seatBots)) {
     out.seatBots = out.seatBots.map((b, i) => (levels.includes(raw.seatBots[i]) ? raw.seatBots[i] : out.bots));
+  }
+  if (typeof raw.multi === "boolean") out.multi = raw.multi;
+  if (Array.isArray(raw.seatKinds)) {
+    out.seatKinds = out.seatKinds.map((k, i) => (raw.seatKinds[i] === "human" || levels.includes(raw.seatKinds[i]) ? raw.seatKinds[i] : k));
+  }
+  if (Array.isArray(raw.names)) {
+    out.names = out.names.map((n, i) => (typeof raw.names[i] === "string" ? raw.names[i].slice(0, info.name_max_length ?? 24) : n));
   }
   if (Object.hasOwn(info.presets, raw.rules)) Object.assign(out, presetSettings(raw.rules, info));
   const opts = info.options;
@@ -83,14 +93,30 @@ export function botsFromSettings(s) {
   return s.perSeat ? s.seatBots.slice(0, s.players - 1) : s.bots;
 }
 
+/** Pass-and-play's part of new_game ({seats, names}), or null for one human against bots. */
+export function seatsFromSettings(s) {
+  if (!s.multi) return null;
+  const seats = s.seatKinds.slice(0, s.players);
+  if (!seats.includes("human")) seats[0] = "human";
+  const names = seats.map((kind, i) => (kind === "human" && s.names[i]?.trim() ? s.names[i].trim() : null));
+  return { seats, names };
+}
+
 /** The settings of a game in progress (its view), so New game can start from them. */
 export function settingsOfView(view, info, base) {
   const bots = view.seats.slice(1);
   const same = bots.every((b) => b === bots[0]);
   const r = view.rules;
   const preset = Object.keys(info.presets).find((name) => Object.keys(info.presets[name]).every((k) => k === "name" || k === "version" || sameValue(info.presets[name][k], r[k])));
+  const humans = view.seats.filter((k) => k === "human").length;
+  const multi = humans > 1 ? {
+    multi: true,
+    seatKinds: [...view.seats, ...base.seatKinds.slice(view.seats.length)],
+    names: [...(view.player_names || []).map((n) => n || ""), ...base.names.slice(view.players)],
+  } : { multi: false };
   return {
     ...base,
+    ...multi,
     players: view.players,
     bots: same ? bots[0] : base.bots,
     perSeat: !same,

@@ -32,6 +32,9 @@ export function presetLabel(name, info) {
   return t("preset.label", { name: t(`preset.${name}`), details });
 }
 
+/** `list` with its first entries replaced by `first`. */
+const mergeList = (list, first) => [...first, ...list.slice(first.length)];
+
 function options(select, values, label) {
   select.replaceChildren(...values.map((v) => el("option", { value: String(v) }, label(v))));
 }
@@ -71,9 +74,38 @@ export function openNewGame(settings, setup, onStart) {
     }
     seatBox.hidden = !$("per-seat").checked;
   };
-  seg.querySelectorAll("input").forEach((r) => { r.onchange = drawSeats; });
+  // pass-and-play: each seat a person (with a name) or a bot
+  const people = $("seat-people");
+  $("multi").checked = Boolean(settings.multi);
+  const drawPeople = () => {
+    const rows = Array.from(people.querySelectorAll("[data-seat-kind]")).map((sel) => sel.value);
+    const names = Array.from(people.querySelectorAll("[data-seat-name]")).map((input) => input.value);
+    people.replaceChildren();
+    for (let s = 0; s < players(); s++) {
+      const row = el("div", { className: "row person" });
+      const kind = el("select", { "data-seat-kind": String(s), "aria-label": t("newgame.seat_kind", { n: s + 1 }) });
+      options(kind, ["human", ...levels], (k) => (k === "human" ? t("newgame.person") : t(`level.${k}`)));
+      kind.value = rows[s] ?? settings.seatKinds[s] ?? "human";
+      const name = el("input", { type: "text", "data-seat-name": String(s), maxlength: String(info.name_max_length ?? 24),
+        autocomplete: "off", "aria-label": t("newgame.seat_name", { n: s + 1 }), placeholder: t("seat.player", { n: s + 1 }) });
+      name.value = names[s] ?? settings.names[s] ?? "";
+      name.hidden = kind.value !== "human";
+      kind.onchange = () => { name.hidden = kind.value !== "human"; };
+      row.append(el("span", {}, t("newgame.seat_n", { n: s + 1 })), kind, name);
+      people.append(row);
+    }
+    const multi = $("multi").checked;
+    people.hidden = !multi;
+    $("bots-all").closest("label").hidden = multi;
+    $("per-seat").closest("label").hidden = multi;
+    seatBox.hidden = multi || !$("per-seat").checked;
+  };
+  seg.querySelectorAll("input").forEach((r) => { r.onchange = () => { drawSeats(); drawPeople(); }; });
   $("per-seat").onchange = drawSeats;
+  $("multi").onchange = drawPeople;
   drawSeats();
+  people.replaceChildren();
+  drawPeople();
 
   const opts = info.options;
   options($("rules-preset"), Object.keys(info.presets), (name) => presetLabel(name, info));
@@ -107,6 +139,9 @@ export function openNewGame(settings, setup, onStart) {
       trumpLead: $("rule-lead").value,
       scoring: $("rule-scoring").value,
       renege: $("rule-renege").checked ? info.renege_penalty : 0,
+      multi: $("multi").checked,
+      seatKinds: mergeList(settings.seatKinds, Array.from(people.querySelectorAll("[data-seat-kind]")).map((x) => x.value)),
+      names: mergeList(settings.names, Array.from(people.querySelectorAll("[data-seat-name]")).map((x) => x.value.trim())),
     }, seed.value.trim());
   };
   openDialog(dlg);

@@ -2,7 +2,7 @@
 
 import { el, $, openDialog } from "../dom/util.js";
 import { t, number } from "../i18n.js";
-import { cardShort, isRed } from "../cards.js";
+import { cardShort, suitOf } from "../cards.js";
 import { seatName } from "../names.js";
 
 export function fillScoreSheet(table, view) {
@@ -48,7 +48,7 @@ function roundCell(round, cards) {
 }
 
 function trumpCell(card) {
-  const td = el("td", { className: isRed(card) ? "trump red" : "trump" }, cardShort(card));
+  const td = el("td", { className: `trump suit-${suitOf(card)}` }, cardShort(card));
   td.setAttribute("aria-label", t("sheet.trump_cell", { card }));
   return td;
 }

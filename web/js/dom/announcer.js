@@ -4,7 +4,7 @@
 
 import { el, $ } from "./util.js";
 import { t, msg, percent } from "../i18n.js";
-import { seatName, seatNames } from "../names.js";
+import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { turnText } from "./status.js";
 
 export function createAnnouncer({ controller, toast }) {
@@ -33,20 +33,21 @@ export function createAnnouncer({ controller, toast }) {
   });
   on("move", ({ seat, kind, value, view }) => {
     if (kind === "bid") {
-      say(seat === 0 ? t("announce.you_bid", { n: value }) : t("announce.bids", { name: seatName(view, seat), n: value }));
+      say(isYou(view, seat) ? t("announce.you_bid", { n: value }) : t("announce.bids", { name: seatName(view, seat), n: value }));
       if (view.phase === "playing") say(t("announce.bidding_over", { turn: turnText({ view, mode: controller.state.mode }) }));
     } else {
-      say(seat === 0 ? t("announce.you_play", { card: value }) : t("announce.plays", { name: seatName(view, seat), card: value }));
+      say(isYou(view, seat) ? t("announce.you_play", { card: value }) : t("announce.plays", { name: seatName(view, seat), card: value }));
     }
   });
   on("trick", ({ trick, view }) => {
     toast.clearMove();
-    say(trick.winner === 0 ? t("announce.you_win_trick") : t("announce.wins_trick", { name: seatName(view, trick.winner) }));
+    say(isYou(view, trick.winner) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: seatName(view, trick.winner) }));
   });
   on("round", ({ view }) => {
     const r = view.round_result;
     if (!r) return;
-    const mine = r.bids[0] === r.taken[0] ? t("announce.you_made", { n: r.bids[0] }) : t("announce.you_missed", { bid: r.bids[0], taken: r.taken[0] });
+    const me = viewerOf(view);
+    const mine = r.bids[me] === r.taken[me] ? t("announce.you_made", { n: r.bids[me] }) : t("announce.you_missed", { bid: r.bids[me], taken: r.taken[me] });
     const scores = seatNames(view).map((name, s) => t("announce.score", { name, points: view.scores[s] }));
     say(t("announce.round_over", { round: view.round, mine, scores }));
     if (view.phase === "game-over") say(t("announce.game_over", { count: view.winners.length, names: view.winners.map((s) => seatName(view, s)) }));
@@ -62,7 +63,7 @@ export function createAnnouncer({ controller, toast }) {
   on("hint", ({ hint }) => {
     toast.clearMove(); // "Thinking…" is over: the odds or the card are the answer
     if (hint.kind === "card") {
-      const text = t("announce.hint_card", { card: hint.suggestion });
+      const text = hint.reason ? t("announce.hint_card_why", { card: hint.suggestion, reason: hint.reason }) : t("announce.hint_card", { card: hint.suggestion });
       toast.show(text, 4200, "move");
       say(text);
       document.querySelector(`#hand [data-card="${hint.suggestion}"]`)?.focus();
@@ -72,6 +73,11 @@ export function createAnnouncer({ controller, toast }) {
     }
   });
   on("notice", (detail) => toast.notice(detail));
+  on("claimed", () => say(t("announce.claimed")));
+  on("taken-back", () => {
+    toast.show(t("announce.taken_back"), 3000, "move");
+    say(t("announce.taken_back"));
+  });
   on("watch", ({ state, seed }) => {
     if (state === "start") say(t("announce.watch_start", { seed }));
     else if (state === "end") say(t("announce.watch_end"));

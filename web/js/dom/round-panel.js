@@ -4,7 +4,7 @@
 
 import { el, $ } from "./util.js";
 import { t, number } from "../i18n.js";
-import { seatName, seatNames } from "../names.js";
+import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { lineChart, chartBlock } from "../stats/charts.js";
 
 function roundTable(view, res) {
@@ -102,14 +102,15 @@ export function renderRoundPanel(state) {
   const line = el("p", { className: "winners" });
   if (over) {
     const names = winners.map((s) => seatName(view, s));
-    const youWon = winners.includes(0);
+    const youWon = winners.some((s) => isYou(view, s));
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
     else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
     box.append(line, standingsTable(view));
     if (view.history.length > 1) box.append(totalsChart(view));
     box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
-    line.textContent = res && res.bids[0] === res.taken[0] ? t("round.you_made_it") : "";
+    const me = viewerOf(view);
+    line.textContent = res && isYou(view, me) && res.bids[me] === res.taken[me] ? t("round.you_made_it") : "";
     box.append(roundTable(view, res), line);
   }
   panel.querySelector('[data-action="next-round"]').hidden = over;

@@ -25,8 +25,13 @@ export function renderSeats(state) {
     list.append(el("li", {}, t("seats.line", { parts })));
   }
   seats.append(list);
-  const trick = view.trick && view.trick.cards.length
-    ? t("trick.so_far", { plays: view.trick.cards.map((c, i) => t("trick.play", { name: seatName(view, (view.trick.leader + i) % view.players), card: c })) })
+  const cards = view.trick?.cards || [];
+  let trick = cards.length
+    ? t("trick.so_far", { plays: cards.map((c, i) => t("trick.play", { name: seatName(view, (view.trick.leader + i) % view.players), card: c })) })
     : t("trick.empty");
+  const w = view.trick?.winning;
+  if (cards.length && w !== null && w !== undefined) {
+    trick += " " + t("trick.winning", { name: seatName(view, w), card: cards[(w - view.trick.leader + view.players) % view.players] });
+  }
   $("trick-desc").textContent = t("trick.desc", { trump_card: view.trump_card, trick });
 }

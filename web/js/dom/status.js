@@ -1,5 +1,6 @@
 // The status line under the title and the page's state markers on <body> (the test
-// contract: data-phase, data-your-turn, data-busy, data-step, data-round, data-mode).
+// contract: data-phase, data-your-turn, data-busy, data-step, data-round, data-mode,
+// data-trick-cards and data-trick-winner: what the table shows of the trick).
 
 import { $ } from "./util.js";
 import { t } from "../i18n.js";
@@ -34,6 +35,10 @@ export function renderStatus(state) {
   body.yourTurn = acceptsInput(state) ? "true" : "false";
   body.busy = state.busy ? "true" : "false";
   body.mode = state.mode;
+  // what the table shows of the trick: its cards, and its winner once it is complete
+  const shown = state.table.shownTrick;
+  body.trickCards = String(shown?.cards?.length ?? 0);
+  body.trickWinner = shown && view && shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null ? String(shown.winner) : "";
   if (view) {
     body.step = String(view.step);
     body.round = String(view.round);

@@ -1,0 +1,234 @@
+"""The table as players feel it (issue 15): a finished trick stays in view with its winner
+even without motion, this round's tricks can be looked at again, New game starts from the
+game on the table and asks before throwing it away, the seed shown in Share is the seed
+that works, an import asks first and refuses a file that holds no game, and the look
+(theme, four-colour deck) is remembered."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SiteServer, wait_for_dataset, wait_for_phase
+from playwright.sync_api import BrowserContext, Page
+
+BOOT = 120.0
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServer,
+               fragment: str, **options: Any) -> Page:
+    context = new_context(viewport=DESKTOP, reduced_motion="reduce", **options)
+    page = context.new_page()
+    page.goto(site_server.url + fragment)
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    return page
+
+
+def marks(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+    return data
+
+
+def state(page: Page) -> Any:
+    return page.evaluate("() => window.__jabberwocky.request('state', {})")
+
+
+def settle(page: Page, timeout: float = 60.0) -> dict[str, str]:
+    deadline = time.monotonic() + timeout
+    while True:
+        m = marks(page)
+        if m.get("busy") == "false" and (m.get("yourTurn") == "true"
+                                         or m.get("phase") in ("round-over", "game-over")):
+            return m
+        assert time.monotonic() < deadline, f"the table did not settle: {m}"
+        page.wait_for_timeout(20)
+
+
+def human_move(page: Page) -> None:
+    m = settle(page)
+    if m["phase"] == "bidding":
+        page.click("[data-bid]:not([disabled])")
+    elif m["phase"] == "playing":
+        page.click('#hand [data-card][aria-disabled="false"]')
+    else:
+        page.click('[data-action="next-round"]')
+
+
+@pytest.mark.readable_hold
+def test_with_reduced_motion_a_finished_trick_stays_in_view_with_its_winner(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-hold&players=4&bots=random")
+    for _ in range(40):
+        before = state(page)
+        tricks = len(before["tricks"])
+        human_move(page)
+        # as soon as a trick is complete, the table shows it: all four cards, a winner
+        deadline = time.monotonic() + 10
+        while len(state(page)["tricks"]) == tricks and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        after = state(page)
+        if len(after["tricks"]) == tricks or after["phase"] != "playing":
+            continue
+        winner = str(after["tricks"][-1]["winner"])
+        first = marks(page)
+        assert first["trickWinner"] == winner and first["trickCards"] == "4", first
+        page.wait_for_timeout(1000)  # a second later (no motion at all) it is still shown
+        later = marks(page)
+        if later["busy"] == "true":  # the bots are waiting for the trick to be read
+            assert later["trickWinner"] == winner, later
+        words = page.text_content("#live") or ""
+        assert "wins the trick" in words or "win the trick" in words
+        return
+    raise AssertionError("no trick was completed")
+
+
+def test_this_rounds_tricks_can_be_looked_at_again(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-tricks&players=3&bots=random")
+    while len(state(page)["tricks"]) < 1:
+        human_move(page)
+    settle(page)
+    page.keyboard.press("t")
+    dialog = page.locator("#dlg-tricks")
+    dialog.wait_for(state="visible")
+    view = state(page)
+    rows = page.locator("#tricks-table tbody tr")
+    assert rows.count() == len(view["tricks"]) >= 1
+    last = view["tricks"][-1]
+    cells = rows.nth(rows.count() - 1).locator("td")
+    won = cells.nth(last["winner"])
+    assert "★" in (won.text_content() or "")
+    assert "won the trick" in (won.get_attribute("aria-label") or "")
+    page.keyboard.press("Escape")
+
+
+def test_new_game_starts_from_the_game_on_the_table_and_asks_before_replacing_it(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-settings&players=5&bots=hard")
+    human_move(page)
+    settle(page)
+    page.keyboard.press("n")
+    page.locator("#dlg-new").wait_for(state="visible")
+    checked = page.evaluate("() => document.querySelector('#players-seg input:checked').value")
+    assert checked == "5"
+    assert page.evaluate("() => document.activeElement.value") == "5"  # focus on the choice
+    assert page.input_value("#bots-all") == "hard"
+    page.click('[data-action="start-game"]')
+    page.locator("#dlg-confirm").wait_for(state="visible")
+    page.click('[data-action="confirm-no"]')
+    assert state(page)["seed"] == "e2e-settings"  # kept
+    page.keyboard.press("n")
+    page.fill("#seed-input", "e2e settings two")
+    page.click('[data-action="start-game"]')
+    page.click('[data-action="confirm-yes"]')
+    wait_for_dataset(page, "round", "1")
+    deadline = time.monotonic() + 30
+    while state(page)["seed"] != "e2e settings two":
+        assert time.monotonic() < deadline
+        page.wait_for_timeout(50)
+    view = state(page)
+    assert view["players"] == 5 and view["seats"][1:] == ["hard"] * 4
+
+
+def test_the_seed_share_shows_deals_the_same_cards_when_typed_back(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=uxr-dlg&players=4&bots=random")
+    settle(page)
+    first = state(page)
+    page.click('[data-action="share"]')
+    shown = page.text_content("#share-seed") or ""
+    assert shown == "uxr-dlg"
+    page.keyboard.press("Escape")
+    page.keyboard.press("n")
+    page.fill("#seed-input", shown)
+    page.click('[data-action="start-game"]')
+    if page.locator("#dlg-confirm").is_visible():
+        page.click('[data-action="confirm-yes"]')
+    page.wait_for_timeout(300)
+    settle(page)
+    again = state(page)
+    assert again["seed"] == "uxr-dlg"
+    assert sorted(again["hand"]) == sorted(first["hand"])
+    assert again["trump_card"] == first["trump_card"]
+
+
+@pytest.mark.allow_console_errors
+def test_an_import_asks_first_and_refuses_a_file_that_holds_no_game(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer,
+        tmp_path: Path) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-import-asks&players=4&bots=random")
+    human_move(page)
+    settle(page)
+    before = state(page)
+    stub = tmp_path / "stub.json"
+    stub.write_text(json.dumps({"format": "jabberwocky-game/1", "seed": "x", "players": 4}))
+    page.click('[data-action="menu"]')
+    page.click('[data-action="import-record"]')
+    page.set_input_files("#import-file", str(stub))
+    page.locator("#dlg-confirm").wait_for(state="visible")
+    page.click('[data-action="confirm-yes"]')
+    page.locator("#toast").wait_for(state="visible")
+    text = page.text_content("#toast") or ""
+    assert "holds none of it" in text and "Expecting" not in text, text
+    after = state(page)
+    assert after["seed"] == before["seed"] and after["step"] == before["step"]
+    # asked, and the answer is no: nothing is read
+    page.set_input_files("#import-file", str(stub))
+    page.locator("#dlg-confirm").wait_for(state="visible")
+    page.click('[data-action="confirm-no"]')
+    assert state(page)["step"] == before["step"]
+
+
+def test_theme_and_four_colour_deck_are_remembered(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-look&players=3&bots=random",
+                      color_scheme="dark")
+    assert marks(page)["theme"] == "dark"
+    page.click('[data-action="menu"]')
+    page.select_option("#theme", "light")
+    page.check("#four-colour")
+    assert marks(page)["theme"] == "light" and marks(page)["fourColour"] == "true"
+    page.reload()
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    m = marks(page)
+    assert m["theme"] == "light" and m["fourColour"] == "true"
+    assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
+
+
+def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    # seed e2e-claim-164: first legal bid and first legal card each turn; after two moves
+    # the human's 8 and ace of hearts surely take both remaining tricks
+    page = open_table(new_context, site_server, "#seed=e2e-claim-164&players=3&bots=random")
+    refused = False
+    for _ in range(10):
+        settle(page)
+        view = state(page)
+        claim = page.locator('[data-action="claim"]')
+        if view["phase"] == "playing" and view["can_claim"]:
+            assert claim.is_visible()
+            taken = view["taken"][0]
+            left = len(view["hand"])
+            claim.click()
+            wait_for_phase(page, "round-over", 30)
+            done = state(page)
+            assert done["round_result"]["taken"][0] == taken + left
+            assert refused, "a claim that was not certain came first"
+            return
+        assert not claim.is_visible()
+        if view["phase"] == "playing" and not refused:
+            answer = page.evaluate("() => window.__jabberwocky.tryRequest('claim', {})")
+            assert answer["error"]["code"] == "claim.not_certain"
+            assert state(page)["step"] == view["step"]
+            refused = True
+        if view["phase"] == "bidding":
+            page.click(f'[data-bid="{view["legal_bids"][0]}"]')
+        else:
+            page.click(f'#hand [data-card="{view["legal_cards"][0]}"]')
+        page.wait_for_timeout(200)
+    raise AssertionError("the claim was never offered")

@@ -1,0 +1,541 @@
+"""Challenge links, format ``jabberwocky-challenge/1``: a game's deals and up to five
+results played on them, in a couple of hundred characters.
+
+A challenge names a table (seed, players, the kind of every seat, rules) and carries a
+chain of results, oldest first: each is one player's whole game on that table (every
+bid and card of every seat), the player's optional name, the bots version it was played
+with, how many take-backs it used and the player's stated total.  Each move is stored as
+its index among the moves the rules allowed at that point (:func:`~jabberwocky.actions.
+options`), and a game's indices make one mixed-radix number (:mod:`~jabberwocky.packing`),
+so a forced move costs nothing and a full 4-player game takes about 80 bytes.
+
+Nothing in a link is trusted.  :func:`decode` refuses, with a :class:`ChallengeError`
+whose code says which check failed, text that is not a challenge, of another version,
+too long, not base64url, cut short, changed (a checksum), not in its one canonical
+form, naming an unusable table, name or chain, or whose games do not replay: every
+result is replayed from the seed under the rules (the deals are the seed's, every move
+is one the rules allowed, by construction), must end within the game and must give the
+stated total.  Under the same bots version the bots' stored moves can also be checked to
+be the bots' own choices (:func:`check_bots`, a round at a time: a ``hard`` bot costs
+tens of milliseconds a decision); under another they cannot, and the result says the
+bots differ.  The byte layout is specified in ``docs/challenge-links.md``.
+
+>>> game = Game("brave-otter-lamp-42", 4, seats=["human", "random", "random", "random"])
+>>> link = Challenge.of_game(game, "Alex")
+>>> text = link.text
+>>> text.startswith(PREFIX), decode(text).results[0].name
+(True, 'Alex')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .actions import Action, apply, fresh, game_actions, options
+from .bots import BOTS_VERSION, make_bot
+from .errors import ChallengeError, JabberwockyError
+from .game import BIDDING, GAME_OVER, ROUND_OVER, Game
+from .levels import HUMAN
+from .messages import Message, quote
+from .packing import (
+    PackingError,
+    Reader,
+    Writer,
+    b64url_decode,
+    b64url_decode_lenient,
+    b64url_encode,
+    is_b64url,
+    pack_digits,
+)
+from .rules import MAX_NAME_LENGTH as MAX_RULES_NAME
+from .rules import PRESETS, Ruleset
+from .table import MAX_NAME_LENGTH, MAX_SEED_LENGTH, check_name, check_players, check_seed
+
+FORMAT = "jabberwocky-challenge/1"
+VERSION = 1
+PREFIX = f"jc{VERSION}."
+"""Every challenge text of this version starts so; base64url follows."""
+MAX_RESULTS = 5
+"""The longest chain: a sixth result pushes the oldest out."""
+MAX_CHALLENGE_CHARS = 8000
+"""Longest challenge text read (the largest possible table with five results of its
+longest games stays under it; a 4-player Jabberwocky game with one result takes ~150)."""
+
+_VERSIONED = re.compile(r"jc([0-9]{1,6})\.")
+_SEAT_CODES = ("human", "random", "easy", "medium", "hard")
+"""Seat kinds by their one-byte code (fixed by the format; ``_NAMED_SEAT`` names others)."""
+_NAMED_SEAT = 0xFF
+_RULE_CODES = ("jabberwocky", "oh-hell", "honour")
+"""Presets by their one-byte code; ``_CUSTOM_RULES`` spells the options out."""
+_CUSTOM_RULES = 0xFF
+_CHECKSUM_BYTES = 4
+_SEED_BYTES = 4 * MAX_SEED_LENGTH
+_NAME_BYTES = 4 * MAX_NAME_LENGTH
+_KIND_BYTES = 40
+_RULES_NAME_BYTES = 4 * MAX_RULES_NAME
+_MAX_BOTS_VERSION = 10**9
+
+
+def _checksum(body: bytes) -> bytes:
+    return hashlib.sha256(FORMAT.encode() + b"\0" + body).digest()[:_CHECKSUM_BYTES]
+
+
+def _bots_number(version: str | None) -> int:
+    """``jabberwocky-bots/3`` as 3; 0 for a game whose record named no bots version."""
+    if version is None:
+        return 0
+    number = version.rpartition("/")[2]
+    return int(number) if number.isdigit() and 0 < int(number) <= _MAX_BOTS_VERSION else 0
+
+
+def _bots_version(number: int) -> str | None:
+    return None if number == 0 else f"jabberwocky-bots/{number}"
+
+
+def max_moves(rules: Ruleset, players: int) -> int:
+    """The number of bids and cards in a whole game at this table."""
+    return sum(players * (1 + h) for h in rules.schedule)
+
+
+# -- the table ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The game every result of a challenge is played on: seed, table, seats, rules."""
+
+    seed: str
+    players: int
+    seats: tuple[str, ...]
+    rules: Ruleset
+
+    @classmethod
+    def of_game(cls, game: Game) -> Table:
+        """The table of ``game``; it must have exactly one human seat (the challenger's)."""
+        table = cls(game.seed, game.players, tuple(game.seats), game.rules)
+        table.human  # noqa: B018 - checks the seats
+        return table
+
+    @property
+    def human(self) -> int:
+        """The challenger's seat: the one human seat."""
+        humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+        if len(humans) != 1:
+            raise ChallengeError("challenge.humans", count=len(humans))
+        return humans[0]
+
+    def new_game(self) -> Game:
+        """A new game at this table (the current bots version)."""
+        return Game(self.seed, self.players, self.rules, self.seats)
+
+    def matches(self, game: Game) -> bool:
+        """True when ``game`` is played at this table (the rules' names aside)."""
+        return (game.seed, game.players, tuple(game.seats), game.rules) == (
+            self.seed, self.players, self.seats, self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``new_game`` takes to start a normal game of this table."""
+        return {"seed": self.seed, "players": self.players, "seats": list(self.seats),
+                "rules": self.rules.to_dict()}
+
+
+def _write_table(w: Writer, table: Table) -> None:
+    w.text(table.seed)
+    w.u8(table.players)
+    for kind in table.seats:
+        if kind in _SEAT_CODES:
+            w.u8(_SEAT_CODES.index(kind))
+        else:
+            w.u8(_NAMED_SEAT)
+            w.text(kind)
+    rules = table.rules
+    if rules.name in _RULE_CODES and rules == PRESETS[rules.name]:
+        w.u8(_RULE_CODES.index(rules.name))
+        return
+    w.u8(_CUSTOM_RULES)
+    w.text(rules.name)
+    w.u8(int(rules.hook) | (rules.trump_lead == "any-time") << 1
+         | (rules.scoring == "exact-10-plus-bid") << 2 | (rules.renege_penalty == 3) << 3)
+    sizes = list(rules.schedule)
+    w.u8(len(sizes))
+    if len(sizes) % 2:
+        sizes.append(0)
+    for i in range(0, len(sizes), 2):
+        w.u8(sizes[i] << 4 | sizes[i + 1])
+
+
+def _read_rules(r: Reader) -> Ruleset:
+    code = r.u8()
+    if code < len(_RULE_CODES):
+        return PRESETS[_RULE_CODES[code]]
+    if code != _CUSTOM_RULES:
+        raise PackingError("rules")
+    name = r.text(_RULES_NAME_BYTES)
+    flags = r.u8()
+    if flags >> 4:
+        raise PackingError("rules")
+    count = r.u8()
+    packed = r.take((count + 1) // 2)
+    sizes = [nibble for byte in packed for nibble in (byte >> 4, byte & 0xF)][:count]
+    try:
+        return Ruleset(schedule=tuple(sizes), hook=bool(flags & 1),
+                       trump_lead="any-time" if flags & 2 else "after-broken",
+                       scoring="exact-10-plus-bid" if flags & 4 else "exact-1",
+                       renege_penalty=3 if flags & 8 else 0, name=name)
+    except JabberwockyError as exc:
+        raise ChallengeError("challenge.table", detail=exc.message) from None
+
+
+def _read_table(r: Reader) -> Table:
+    try:
+        seed = check_seed(r.text(_SEED_BYTES))
+    except JabberwockyError as exc:
+        raise ChallengeError("challenge.seed", detail=exc.message) from None
+    try:
+        players = check_players(r.u8())
+    except JabberwockyError as exc:
+        raise ChallengeError("challenge.table", detail=exc.message) from None
+    seats = []
+    for _ in range(players):
+        code = r.u8()
+        if code < len(_SEAT_CODES):
+            seats.append(_SEAT_CODES[code])
+        elif code == _NAMED_SEAT:
+            seats.append(r.text(_KIND_BYTES))
+        else:
+            raise PackingError("seat")
+    rules = _read_rules(r)
+    table = Table(seed, players, tuple(seats), rules)
+    try:
+        table.new_game()  # the seat kinds, and a stock to turn trumps from
+    except JabberwockyError as exc:
+        raise ChallengeError("challenge.table", detail=exc.message) from None
+    table.human  # noqa: B018 - exactly one human seat
+    return table
+
+
+# -- results ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's game on the challenge's table, replayed and checked."""
+
+    name: str | None
+    bots_version: str | None
+    takebacks: int
+    total: int
+    """The challenger's total as the link states it (checked against the replay)."""
+    digits: tuple[int, ...]
+    """Each move's index among the moves allowed then."""
+    radices: tuple[int, ...] = field(compare=False)
+    """How many moves were allowed at each move."""
+    actions: tuple[Action, ...] = field(compare=False)
+    game: Game = field(compare=False, repr=False)
+    """The game replayed (its ``names`` hold the player's name at the human seat)."""
+
+    @property
+    def bots_same(self) -> bool:
+        """True when the result was played with this engine's bots."""
+        return self.bots_version == BOTS_VERSION
+
+    def record_game(self) -> Game:
+        """A copy of the replayed game (its record is the result's record)."""
+        return _replay(self.game, self.actions)
+
+
+def _replay(template: Game, actions: tuple[Action, ...]) -> Game:
+    game = fresh(template)
+    for action in actions:
+        apply(game, action)
+    return game
+
+
+def result_of(game: Game, name: str | None = None) -> Result:
+    """``game`` as played so far as a challenge result (``name`` checked; the game must
+    have one human seat)."""
+    human = Table.of_game(game).human
+    if name is not None:
+        name = check_name(name)
+    actions = tuple(game_actions(game))
+    copy = fresh(game)
+    digits, radices = [], []
+    for action in actions:
+        while copy.phase == ROUND_OVER and copy.round_index < action.round_index:
+            copy.next_round()
+        allowed = options(copy)
+        digits.append(allowed.index(action.value))
+        radices.append(len(allowed))
+        apply(copy, action)
+    names: list[str | None] = [None] * game.players
+    names[human] = name
+    copy.names = tuple(names)
+    return Result(name, game.bots_version, game.takebacks, game.scores[human],
+                  tuple(digits), tuple(radices), actions, copy)
+
+
+def _write_result(w: Writer, result: Result) -> None:
+    w.varint(_bots_number(result.bots_version))
+    w.varint(result.takebacks)
+    w.text(result.name or "")
+    w.varint(len(result.digits))
+    w.signed(result.total)
+    w.number(pack_digits(zip(result.digits, result.radices, strict=True)))
+
+
+def _read_result(r: Reader, table: Table, player: int) -> Result:
+    bots = r.varint()
+    if bots > _MAX_BOTS_VERSION:
+        raise PackingError("bots")
+    takebacks = r.varint()
+    raw_name = r.text(_NAME_BYTES)
+    try:
+        name = check_name(raw_name) if raw_name else None
+    except JabberwockyError as exc:
+        raise ChallengeError("challenge.name", player=player, detail=exc.message) from None
+    moves = r.varint()
+    if moves > max_moves(table.rules, table.players):
+        raise ChallengeError("challenge.moves", player=player)
+    total = r.signed()
+    number = r.number((4 * moves + 7) // 8)  # every radix is at most 11: under 4 bits
+    game = table.new_game()
+    game.bots_version = _bots_version(bots)
+    game.takebacks = takebacks
+    names: list[str | None] = [None] * table.players
+    names[table.human] = name
+    game.names = tuple(names)
+    digits, radices, actions = [], [], []
+    for _ in range(moves):
+        if game.phase == ROUND_OVER:
+            game.next_round()
+        allowed = options(game)
+        if not allowed:  # the game is over: more moves than it has
+            raise ChallengeError("challenge.moves", player=player)
+        number, digit = divmod(number, len(allowed))
+        seat = game.to_act
+        assert seat is not None
+        action = Action(game.round_index, seat, "bid" if game.phase == BIDDING else "card",
+                        allowed[digit])
+        apply(game, action)
+        digits.append(digit)
+        radices.append(len(allowed))
+        actions.append(action)
+    if number:  # digits beyond the last move: not what an encoder writes
+        raise ChallengeError("challenge.moves", player=player)
+    actual = game.scores[table.human]
+    if actual != total:
+        raise ChallengeError("challenge.total", player=player, value=total, actual=actual)
+    return Result(name, game.bots_version, takebacks, total, tuple(digits), tuple(radices),
+                  tuple(actions), game)
+
+
+# -- the chain ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A table and a chain of 1 to :data:`MAX_RESULTS` results on it, oldest first."""
+
+    table: Table
+    results: tuple[Result, ...]
+
+    @classmethod
+    def of_game(cls, game: Game, name: str | None = None,
+                previous: Challenge | None = None) -> Challenge:
+        """The challenge ``game`` makes: its result (named ``name``) after ``previous``'s
+        (which must be on the same table), the oldest dropped beyond :data:`MAX_RESULTS`."""
+        result = result_of(game, name)
+        table = Table.of_game(game)
+        earlier = () if previous is None else previous.results
+        if previous is not None and previous.table != table:
+            raise ChallengeError("challenge.other_table")
+        return cls(table, (*earlier, result)[-MAX_RESULTS:])
+
+    @cached_property
+    def text(self) -> str:
+        """The challenge text: ``jc1.`` and the packet in base64url."""
+        w = Writer()
+        _write_table(w, self.table)
+        w.u8(len(self.results))
+        for result in self.results:
+            _write_result(w, result)
+        body = bytes(w.data)
+        packet = Writer()
+        packet.varint(len(body))
+        packet.data += _checksum(body) + body
+        return PREFIX + b64url_encode(bytes(packet.data))
+
+    @property
+    def digest(self) -> str:
+        """A short digest of the text (for the page's caches)."""
+        return hashlib.sha256(self.text.encode()).hexdigest()[:32]
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page shows of the challenge: the table and each result's rounds."""
+        human = self.table.human
+        return {
+            "format": FORMAT,
+            "text": self.text,
+            "digest": self.digest,
+            "game": self.table.to_json(),
+            "seat": human,
+            "bots_version": BOTS_VERSION,
+            "results": [result_json(r, human) for r in self.results],
+        }
+
+
+def result_json(result: Result, human: int) -> dict[str, Any]:
+    game = result.game
+    rounds, total = [], 0
+    for res in game.results:
+        total += res.points[human]
+        rounds.append({"round": res.round_index + 1, "hand_size": res.hand_size,
+                       "bid": res.bids[human], "made": res.taken[human],
+                       "points": res.points[human], "total": total})
+    return {
+        "name": result.name,
+        "bots_version": result.bots_version,
+        "bots": "same" if result.bots_same else "differ",
+        "takebacks": result.takebacks,
+        "moves": len(result.digits),
+        "finished": game.phase == GAME_OVER,
+        "total": result.total,
+        "rounds": rounds,
+        "scores": list(game.scores),
+        "winners": game.winners(),
+    }
+
+
+def decode(text: object) -> Challenge:
+    """Read and verify a challenge text; raises :class:`ChallengeError` saying which
+    check failed (with ``.game`` set to the table the link names when it can be read).
+
+    Linear in the text's length: the text is bounded first, and the moves are checked
+    against the game's size before they are unpacked.
+    """
+    if not isinstance(text, str):
+        raise ChallengeError("challenge.not_text", value=quote(text))
+    if len(text) > MAX_CHALLENGE_CHARS:
+        raise ChallengeError("challenge.too_long", length=len(text), max=MAX_CHALLENGE_CHARS)
+    versioned = _VERSIONED.match(text)
+    if versioned is None:
+        raise ChallengeError("challenge.foreign", format=FORMAT)
+    if versioned.group(1) != str(VERSION):
+        raise ChallengeError("challenge.version", value=quote(versioned.group(1)),
+                             known=FORMAT)
+    payload = text[versioned.end():]
+    try:
+        return _decode(payload, text)
+    except ChallengeError as exc:
+        if exc.game is None:
+            exc.game = _salvage(payload)
+        raise
+
+
+def _decode(payload: str, text: str) -> Challenge:
+    if not is_b64url(payload):
+        raise ChallengeError("challenge.base64")
+    packet = Reader(b64url_decode_lenient(payload))
+    try:
+        size = packet.varint()
+    except PackingError:
+        raise ChallengeError("challenge.truncated") from None
+    if packet.left < _CHECKSUM_BYTES + size:  # cut short, maybe mid-character
+        raise ChallengeError("challenge.truncated")
+    try:
+        b64url_decode(payload)
+    except PackingError:  # a dangling character, or unused bits set
+        raise ChallengeError("challenge.base64") from None
+    if packet.left > _CHECKSUM_BYTES + size:
+        raise ChallengeError("challenge.trailing")
+    checksum = packet.take(_CHECKSUM_BYTES)
+    body = packet.take(size)
+    if _checksum(body) != checksum:
+        raise ChallengeError("challenge.tampered")
+    r = Reader(body)
+    table: Table | None = None
+    try:
+        table = _read_table(r)
+        count = r.u8()
+        if count == 0:
+            raise ChallengeError("challenge.empty")
+        if count > MAX_RESULTS:
+            raise ChallengeError("challenge.chain_long", count=count, max=MAX_RESULTS)
+        results = tuple(_read_result(r, table, i + 1) for i in range(count))
+        if r.left:
+            raise PackingError("trailing")
+    except PackingError:
+        raise _with_game(ChallengeError("challenge.malformed"), table) from None
+    except ChallengeError as exc:
+        raise _with_game(exc, table) from None
+    challenge = Challenge(table, results)
+    if challenge.text != text:  # one challenge, one text: nothing else decodes
+        raise _with_game(ChallengeError("challenge.malformed"), table)
+    return challenge
+
+
+def _with_game(exc: ChallengeError, table: Table | None) -> ChallengeError:
+    if table is not None:
+        exc.game = table.to_json()
+    return exc
+
+
+def _salvage(payload: str) -> dict[str, Any] | None:
+    """The table a damaged link still names, if its start can be read (never raises)."""
+    r = Reader(b64url_decode_lenient(payload))
+    try:
+        r.varint()
+        r.take(_CHECKSUM_BYTES)
+        return _read_table(r).to_json()
+    except (PackingError, ChallengeError):
+        return None
+
+
+# -- the bots' moves ----------------------------------------------------------------------
+def rounds_played(result: Result) -> int:
+    """How many rounds of ``result`` have at least one move (what :func:`check_bots`
+    can be asked about)."""
+    return result.actions[-1].round_index + 1 if result.actions else 0
+
+
+
+def check_bots(challenge: Challenge, player: int, round_index: int) -> Message | None:
+    """Check that in round ``round_index`` (0-based) of result ``player`` (1-based) every
+    bot's stored move is what that bot chooses from what it saw; ``None`` when they all
+    are, else the message naming the first that is not.
+
+    Only possible with the bots the result was played with: raises
+    :class:`ChallengeError` ``challenge.bots_differ`` otherwise, and
+    ``challenge.no_result`` / ``challenge.no_round`` for a result or round not there.
+    """
+    if not 1 <= player <= len(challenge.results):
+        raise ChallengeError("challenge.no_result", player=player,
+                             count=len(challenge.results))
+    result = challenge.results[player - 1]
+    if not result.bots_same:
+        raise ChallengeError("challenge.bots_differ", player=player,
+                             value=result.bots_version or "", known=BOTS_VERSION)
+    rounds = rounds_played(result)
+    if not 0 <= round_index < rounds:
+        raise ChallengeError("challenge.no_round", player=player, round=round_index + 1,
+                             rounds=rounds)
+    table = challenge.table
+    game = table.new_game()
+    bots = {s: make_bot(kind) for s, kind in enumerate(table.seats) if kind != HUMAN}
+    for action in result.actions:
+        if action.round_index > round_index:
+            break
+        while game.phase == ROUND_OVER and game.round_index < action.round_index:
+            game.next_round()
+        bot = bots.get(action.seat)
+        if action.round_index == round_index and bot is not None:
+            chosen = bot.act(game.observation(action.seat))
+            if chosen != action.value:
+                return Message("challenge.bots_moved", player=player, round=round_index + 1,
+                               seat=action.seat)
+        apply(game, action)
+    return None
