@@ -7,11 +7,12 @@ new bots.  Decision times are measured per decision with a monotonic clock; they
 reported, never used to decide anything.
 
 The summary has one source: :class:`SeatStats`, a tally of whole numbers only (points,
-bids made exactly, win counts by the number of winners sharing, decision times counted
-by their value to three significant digits), so tallies of parts of a run add up to
-exactly the tally of the whole run, in any order.  :func:`tally_game` adds a finished
-game, :func:`tally_records` a list of game records, :func:`summarize` turns a tally into
-the summary.
+bids made exactly, win counts by the number of winners sharing: the statistics'
+:class:`~jabberwocky.stats.SeatCounts`, which also tally the page's statistics; and
+decision times counted by their value to three significant digits), so tallies of parts
+of a run add up to exactly the tally of the whole run, in any order.  :func:`tally_game`
+adds a finished game, :func:`tally_records` a list of game records, :func:`summarize`
+turns a tally into the summary (its figures: :meth:`~jabberwocky.stats.SeatCounts.figures`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .fastplay import finish_round_randomly
 from .game import BIDDING, GAME_OVER, PLAYING, Game
 from .rng import round_stream
 from .rules import JABBERWOCKY, Ruleset
+from .stats import SeatCounts
 
 
 def time_bucket(ns: int) -> int:
@@ -45,31 +47,15 @@ def time_bucket(ns: int) -> int:
 
 
 @dataclass
-class SeatStats:
-    """One seat's tally over a run: whole numbers only, so tallies merge exactly."""
+class SeatStats(SeatCounts):
+    """One seat's tally over a run: the statistics' whole-number counts
+    (:class:`~jabberwocky.stats.SeatCounts`) and decision times, so tallies merge exactly."""
 
     level: str
-    points: int = 0
-    exact: int = 0
-    bids: int = 0
-    wins: dict[int, int] = field(default_factory=dict)
-    """Games won, by how many seats shared the win (``{1: 10, 2: 1}``: 10 alone, 1 shared)."""
-    exact_by_size: dict[int, list[int]] = field(default_factory=dict)
-    """Per hand size: ``[bids made exactly, bids]``."""
     times: dict[int, int] = field(default_factory=dict)
     """Decision times: :func:`time_bucket` value (ns) -> count."""
     max_ns: int = 0
     """The longest decision, exactly."""
-
-    @property
-    def win_share(self) -> float:
-        """The sum of the per-game win shares (a tie of ``k`` winners gives each 1/k)."""
-        return sum(n / k for k, n in sorted(self.wins.items()))
-
-    @property
-    def wins_sq(self) -> float:
-        """The sum of the squared per-game win shares (for the share's variance)."""
-        return sum(n / (k * k) for k, n in sorted(self.wins.items()))
 
     @property
     def decisions(self) -> int:
@@ -87,15 +73,7 @@ class SeatStats:
 
     def merge(self, other: SeatStats) -> None:
         """Add ``other``'s tally (the same seat of another part of the run)."""
-        self.points += other.points
-        self.exact += other.exact
-        self.bids += other.bids
-        for k, n in other.wins.items():
-            self.wins[k] = self.wins.get(k, 0) + n
-        for size, (hit, count) in other.exact_by_size.items():
-            row = self.exact_by_size.setdefault(size, [0, 0])
-            row[0] += hit
-            row[1] += count
+        self.merge_counts(other)
         for b, n in other.times.items():
             self.times[b] = self.times.get(b, 0) + n
         self.max_ns = max(self.max_ns, other.max_ns)
@@ -103,9 +81,7 @@ class SeatStats:
     def to_json(self) -> dict[str, Any]:
         """The tally as JSON (keys as text, sorted), for :meth:`from_json`."""
         return {
-            "level": self.level, "points": self.points, "exact": self.exact, "bids": self.bids,
-            "wins": {str(k): n for k, n in sorted(self.wins.items())},
-            "exact_by_size": {str(k): list(v) for k, v in sorted(self.exact_by_size.items())},
+            "level": self.level, **self.counts_json(),
             "times_ns": {str(k): n for k, n in sorted(self.times.items())},
             "max_ns": self.max_ns,
         }
@@ -240,20 +216,11 @@ def simulate(
 def tally_game(game: Game, stats: Sequence[SeatStats],
                times: Sequence[Iterable[int]] | None = None) -> None:
     """Add the finished ``game`` (and its decision times in nanoseconds, per seat) to
-    ``stats``."""
-    for res in game.results:
-        for seat, st in enumerate(stats):
-            hit = res.bids[seat] == res.taken[seat]
-            st.bids += 1
-            st.exact += hit
-            row = st.exact_by_size.setdefault(res.hand_size, [0, 0])
-            row[0] += hit
-            row[1] += 1
-    winners = game.winners()
+    ``stats`` (the counts: :meth:`~jabberwocky.stats.SeatCounts.count_game`, as the
+    statistics count a game)."""
+    results, scores, winners = game.results, game.scores, game.winners()
     for seat, st in enumerate(stats):
-        st.points += game.scores[seat]
-        if seat in winners:
-            st.wins[len(winners)] = st.wins.get(len(winners), 0) + 1
+        st.count_game(results, scores, winners, seat)
         if times is not None:
             st.add_times(times[seat])
 
@@ -283,19 +250,10 @@ def summarize(players: int, games: int, seed: str, rules: Ruleset, stats: list[S
     interval, decision time p50/p95/max in milliseconds."""
     seats = []
     for seat, st in enumerate(stats):
-        mean = st.win_share / games if games else 0.0
-        var = max(0.0, st.wins_sq / games - mean * mean) if games else 0.0
-        half = 1.96 * math.sqrt(var / games) if games else 0.0
         seats.append({
             "seat": seat,
             "level": st.level,
-            "points_per_game": st.points / games if games else 0.0,
-            "exact_bid_rate": st.exact / st.bids if st.bids else 0.0,
-            "exact_by_hand_size": {
-                str(k): v[0] / v[1] for k, v in sorted(st.exact_by_size.items())
-            },
-            "win_share": mean,
-            "win_share_ci95": [max(0.0, mean - half), min(1.0, mean + half)],
+            **st.figures(games),  # the statistics' own figures (stats.py)
             "decision_ms": {
                 "p50": counted_percentile(st.times, 0.50) / 1e6,
                 "p95": counted_percentile(st.times, 0.95) / 1e6,

@@ -22,6 +22,7 @@ nothing: the table's game is exactly what it was (a refused import never replace
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -57,10 +58,21 @@ from .jsontext import MAX_JSON_DEPTH, read_json
 from .levels import HUMAN
 from .messages import Message, quote
 from .record import FORMAT, MAX_RECORD_BYTES, dumps, loads
-from .rules import JABBERWOCKY, Ruleset, rules_info
+from .rules import JABBERWOCKY, Ruleset, is_whole, rules_info
+from .stats import (
+    MAX_RECENT,
+    RECENT_GAMES,
+    StatsError,
+    Tally,
+    compare_with_bot,
+    facts_from_json,
+    facts_to_json,
+    game_facts,
+)
 from .table import (
     DEFAULT_PLAYERS,
     MAX_NAME_LENGTH,
+    MAX_PLAYERS,
     MAX_SEED_LENGTH,
     check_name,
     check_names,
@@ -71,6 +83,12 @@ from .words import new_seed
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
 """A request's JSON text may be at most this long (a record plus a little)."""
+MAX_STATS_CHARS = 8_000_000
+"""A ``stats`` request may be longer: the facts of a few thousand games (under 1 KB each),
+or a few hundred records."""
+MAX_STATS_GAMES = 5000
+"""The most records plus facts one ``stats`` request tallies (the page keeps 3000)."""
+_LIMITS = {"stats": MAX_STATS_CHARS}
 
 
 class RequestError(JabberwockyError):
@@ -173,6 +191,7 @@ class WebApi:
             "review": self.review,
             "review_analyse": self.review_analyse,
             "review_seen": self.review_seen,
+            "stats": self.stats,
         }
 
     # -- the protocol entry point ---------------------------------------------------
@@ -198,10 +217,11 @@ class WebApi:
                                choices=sorted(self._handlers))
         if not isinstance(payload_json, str):
             raise RequestError("request.payload_not_text")
-        if len(payload_json) > MAX_REQUEST_CHARS:  # before anything else looks at it
-            raise RequestError("request.too_large", max=MAX_REQUEST_CHARS)
+        limit = _LIMITS.get(kind, MAX_REQUEST_CHARS)
+        if len(payload_json) > limit:  # before anything else looks at it
+            raise RequestError("request.too_large", max=limit)
         payload = read_json(payload_json, error=RequestError, prefix="request",
-                            max_size=MAX_REQUEST_CHARS) if payload_json.strip() else {}
+                            max_size=limit) if payload_json.strip() else {}
         if payload is None:
             payload = {}
         return self._handlers[kind](_obj(payload))
@@ -514,6 +534,73 @@ class WebApi:
     def review_seen(self, payload: dict[str, Any]) -> dict[str, Any]:
         """What the seat to act saw at ``{step}`` of a review's game."""
         return review.seen(self._review_game(payload), _step(payload))
+
+    def stats(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Statistics of finished games for one seat: ``{records?: [text], facts?:
+        [object], seat?: 0, recent?: 20, compare?: false}``.
+
+        ``records`` are replayed (each refused alone, naming its problem) and answered with
+        their ``id`` (SHA-256 of the record as the engine writes it: the same game however
+        it was formatted) and ``facts`` (what the page stores to tally it again without a
+        replay); with ``compare`` each is also played again with the hard bot in ``seat``.
+        ``facts`` are checked and tallied as they are.  The summary covers the facts first,
+        then the records, in the order given (see :mod:`~jabberwocky.stats`).
+        """
+        seat = payload.get("seat", 0)
+        if not is_whole(seat) or not 0 <= seat < MAX_PLAYERS:
+            raise RequestError("request.stats_seat", value=quote(seat), max=MAX_PLAYERS - 1)
+        recent = payload.get("recent", RECENT_GAMES)
+        if not is_whole(recent) or not 1 <= recent <= MAX_RECENT:
+            raise RequestError("request.stats_recent", value=quote(recent), max=MAX_RECENT)
+        compare = payload.get("compare", False)
+        if not isinstance(compare, bool):
+            raise RequestError("request.stats_compare", value=quote(compare))
+        if compare and "hard" not in available_levels():
+            raise RequestError("request.stats_no_bot", level="hard")
+        records = payload.get("records", [])
+        facts_in = payload.get("facts", [])
+        for name, items in (("records", records), ("facts", facts_in)):
+            if not isinstance(items, list):
+                raise RequestError("request.stats_not_list", field=name)
+        if len(records) + len(facts_in) > MAX_STATS_GAMES:
+            raise RequestError("request.stats_too_many", max=MAX_STATS_GAMES)
+        tally = Tally(seat=seat, recent=recent)
+        refused: list[dict[str, Any]] = []
+
+        def refuse(source: str, index: int, exc: JabberwockyError) -> None:
+            m = exc.message
+            refused.append({"source": source, "index": index, "error": {
+                "kind": type(exc).__name__, "message": str(m), "code": m.code,
+                "params": m.to_json()["params"]}})
+
+        for i, data in enumerate(facts_in):
+            try:
+                facts = facts_from_json(data)
+                if seat >= facts.players:
+                    raise StatsError("request.stats_seat_absent", seat=seat,
+                                     players=facts.players)
+            except JabberwockyError as exc:
+                refuse("facts", i, exc)
+                continue
+            tally.add(facts)
+        games: list[dict[str, Any] | None] = []
+        for i, text in enumerate(records):
+            try:
+                if not isinstance(text, str):
+                    raise RequestError("request.record_not_text", format=FORMAT)
+                game = loads(text)
+                if seat >= game.players:
+                    raise StatsError("request.stats_seat_absent", seat=seat,
+                                     players=game.players)
+                facts = game_facts(game, compare_with_bot(game, seat) if compare else None)
+            except JabberwockyError as exc:
+                refuse("records", i, exc)
+                games.append(None)
+                continue
+            tally.add(facts)
+            digest = hashlib.sha256(dumps(game).encode("utf-8")).hexdigest()
+            games.append({"id": digest, "facts": facts_to_json(facts)})
+        return {"summary": tally.summary(), "games": games, "refused": refused}
 
     # -- helpers -------------------------------------------------------------------
 

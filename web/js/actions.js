@@ -117,6 +117,9 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     const own = v.player_names?.[v.viewer];
     openMakeChallenge({ controller, view: v, chain, defaultName: own || prefs.prefs.challengeName, onName: (name) => prefs.setPrefs({ challengeName: name }) });
   }
+  // The Statistics screen and its buttons (dialogs/stats.js, loaded when first opened).
+  const statsContext = () => ({ controller, setup: setup() });
+  const stats = (action) => (element) => import("./dialogs/stats.js").then((m) => m.statsAction(action, element, statsContext()));
 
   const table = {
     "next-round": () => controller.nextRound(),
@@ -144,6 +147,14 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     },
     help: openHelp,
     about: () => import("./dialogs/about.js").then((m) => m.openAbout(setup()?.botsVersion)),
+    stats: () => import("./dialogs/stats.js").then((m) => m.openStats(statsContext())),
+    "stats-export": stats("stats-export"),
+    "stats-import": stats("stats-import"),
+    "stats-clear": stats("stats-clear"),
+    "stats-compare": stats("stats-compare"),
+    "stats-more": stats("stats-more"),
+    "stats-play": stats("stats-play"),
+    "review-game": stats("review-game"),
     menu: () => menu.toggle(),
     "dismiss-tips": () => {},
     escape: () => {

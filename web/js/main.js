@@ -261,6 +261,23 @@ function wireTable() {
   return { tips };
 }
 
+/** Every game finished at this table is kept for the statistics, on this device only
+ *  (stats/keep.js, loaded when the first game ends). */
+function keepFinishedGames() {
+  let told = false;
+  controller.addEventListener("round", ({ detail }) => {
+    if (detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
+    import("./stats/keep.js")
+      .then((m) => m.keepFinishedGame((type, payload) => controller.call(type, payload)))
+      .then((problem) => {
+        if (!problem || told) return;
+        told = true;
+        controller.notice(problem === "set_aside" ? "stats.store_set_aside" : "stats.store_unavailable", {}, 9000);
+      })
+      .catch(() => {});
+  });
+}
+
 async function boot() {
   const { code, data } = await catalogue;
   i18n.useCatalogue(code, data);
@@ -272,6 +289,7 @@ async function boot() {
   prefs.setPrefs({ reducedMotion: motion.matches });
   motion.addEventListener?.("change", (e) => prefs.setPrefs({ reducedMotion: e.matches }));
   const { tips } = wireTable();
+  keepFinishedGames();
   const actions = createActions({ controller, prefs, setup: () => setup, menu: createMenu(), tips });
   actionsRef.dispatch = actions.dispatch;
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch });

@@ -4,8 +4,9 @@
 
 import { el, $ } from "./util.js";
 import { t, number } from "../i18n.js";
-import { seatName, isYou, viewerOf } from "../names.js";
+import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { roundComparison, finalComparison } from "../challenge.js";
+import { lineChart, chartBlock } from "../stats/charts.js";
 
 function roundTable(view, res) {
   const table = el("table", { className: "mini-sheet" });
@@ -63,6 +64,30 @@ function standingsTable(view) {
   return table;
 }
 
+/** Each player's running total by round (a chart, and its table for screen readers). */
+function totalsChart(view) {
+  const names = seatNames(view);
+  const rounds = view.history.map((row) => number(row.round));
+  const series = names.map((name, s) => ({ name, values: [0, ...view.history.map((row) => row.totals[s])] }));
+  const chart = lineChart({ series, labels: [number(0), ...rounds], title: t("round.totals_title"), yLabel: (v) => number(v), integer: true, width: 420, height: 120 });
+  const tbl = el("table");
+  tbl.append(el("caption", {}, t("round.totals_title")));
+  const hr = el("tr");
+  hr.append(el("th", { scope: "col" }, t("sheet.round")));
+  names.forEach((name) => hr.append(el("th", { scope: "col" }, name)));
+  const head = el("thead");
+  head.append(hr);
+  const body = el("tbody");
+  for (const row of view.history) {
+    const tr = el("tr");
+    tr.append(el("th", { scope: "row" }, number(row.round)));
+    row.totals.forEach((v) => tr.append(el("td", {}, number(v))));
+    body.append(tr);
+  }
+  tbl.append(head, body);
+  return chartBlock({ chart, caption: t("round.totals_title"), table: tbl, legendNames: names, name: "totals" });
+}
+
 export function renderRoundPanel(state) {
   const view = state.view;
   const panel = $("round-panel");
@@ -83,6 +108,7 @@ export function renderRoundPanel(state) {
     else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
     box.append(line, standingsTable(view));
     if (state.challenge) box.append(finalComparison(state.challenge, seatName(view, state.challenge.seat)));
+    if (view.history.length > 1) box.append(totalsChart(view));
     box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
     const me = viewerOf(view);
