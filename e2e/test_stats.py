@@ -376,8 +376,15 @@ def test_the_list_plays_the_same_deals_and_reviews(
     assert not page.is_visible("#dlg-stats")
     open_stats(page)
     page.click('#dlg-stats li:has-text("e2e-stats/0") [data-action="review-game"]')
-    confirm_if_asked(page)
-    deadline = time.monotonic() + 20
-    while page.evaluate("() => document.body.dataset.mode") != "watch":
-        assert time.monotonic() < deadline, "the game was not replayed"
+    # the review screen opens over the statistics, with the game's every move
+    deadline = time.monotonic() + 30
+    review = "() => document.getElementById('dlg-review')?.dataset.state"
+    while page.evaluate(review) != "ready":
+        assert time.monotonic() < deadline, "the game was not reviewed"
         page.wait_for_timeout(50)
+    assert page.inner_text("#review-title").endswith("e2e-stats/0")
+    record = json.loads(lines[0])
+    moves = sum(len(r["bids"]) + sum(len(t["cards"]) for t in r["tricks"])
+                for r in record["rounds"])
+    assert page.evaluate("() => document.getElementById('dlg-review').dataset.steps") == str(moves)
+    assert view["seed"] == "e2e-stats/1"  # the game on the table stays
