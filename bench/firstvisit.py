@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from startup import BARE_HTML, BARE_JS, FLAGS, INIT_SCRIPT  # noqa: E402
+from startup import BARE_HTML, BARE_JS, FLAGS, INIT_SCRIPT, _wait_mark  # noqa: E402
 from throttle import ThrottledServer  # noqa: E402
 from tools import pwa  # noqa: E402
 from tools import site as site_tools  # noqa: E402
@@ -81,17 +81,6 @@ def _bare_site(into: Path) -> Path:
     return into
 
 
-def _wait_mark(page: Page, names: tuple[str, ...], timeout: float = TIMEOUT_S) -> float:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        marks: dict[str, float] = page.evaluate("() => window.__bench.marks")
-        for name in names:
-            if name in marks:
-                return marks[name]
-        if "engine:failed" in marks:
-            raise RuntimeError("the engine failed to start")
-        page.wait_for_timeout(25)
-    raise TimeoutError(f"none of {names} within {timeout} s")
 
 
 def _controlled(page: Page) -> bool:
@@ -111,7 +100,7 @@ class Visit:
     def open(self, url: str, marks: tuple[str, ...]) -> tuple[float, float]:
         """(ms from navigation to the first of ``marks``, that moment as time.time())."""
         self.page.goto(url, wait_until="commit")
-        ms = _wait_mark(self.page, marks)
+        ms = _wait_mark(self.page, marks, TIMEOUT_S)
         self.origin = float(self.page.evaluate("() => performance.timeOrigin"))
         return ms, (self.origin + ms) / 1000
 

@@ -173,3 +173,35 @@ __all__ = ["PLAYABLE", "PREFS_KEY", "SAVE_KEY", "act", "cache_names", "controlle
            "fast_prefs", "message_text", "offline", "open_game", "play_to_the_end",
            "play_trick", "set_storage", "sw_build", "view", "wait_controlled",
            "wait_for_dataset", "wait_for_phase"]
+
+
+def marks(page: Page) -> dict[str, str]:
+    """The body's test markers: phase, yourTurn, busy, step, round, handoff …"""
+    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+    return data
+
+
+def settle(page: Page, timeout: float = 60.0, handoff: bool = False) -> dict[str, str]:
+    """Wait until the human must act or a round/game is over (or, with ``handoff``, a
+    pass-and-play hand-off shows), with nothing in flight; the markers then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        m = marks(page)
+        if m.get("busy") == "false" and (
+                m.get("yourTurn") == "true" or m.get("phase") in ("round-over", "game-over")
+                or (handoff and m.get("handoff") == "true")):
+            return m
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table did not settle: {m}")
+        page.wait_for_timeout(20)
+
+
+def confirm_if_asked(page: Page, timeout: float = 1.5) -> bool:
+    """Answer yes when the page asks before replacing a game in progress."""
+    button = page.locator('#dlg-confirm [data-action="confirm-yes"]')
+    try:
+        button.wait_for(state="visible", timeout=timeout * 1000)
+    except Exception:  # not asked: no game was in progress
+        return False
+    button.click()
+    return True

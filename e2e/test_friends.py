@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import act, fast_prefs, message_text, set_storage, view
+from pwa_helpers import act, fast_prefs, message_text, set_storage, settle, view
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
@@ -41,26 +41,10 @@ def profile(new_context: Callable[..., BrowserContext], site_server: SiteServer,
     return page
 
 
-def marks(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
-    return data
-
-
-def settled(page: Page, timeout: float = 60.0) -> dict[str, str]:
-    deadline = time.monotonic() + timeout
-    while True:
-        m = marks(page)
-        if m.get("busy") == "false" and (m.get("yourTurn") == "true" or m.get("phase") in (
-                "round-over", "game-over") or m.get("handoff") == "true"):
-            return m
-        assert time.monotonic() < deadline, f"the table did not settle: {m}"
-        page.wait_for_timeout(20)
-
-
 def play_round(page: Page) -> dict[str, Any]:
     """Play the human's moves until the round (or game) is over; the view at its end."""
     for _ in range(400):
-        m = settled(page)
+        m = settle(page, handoff=True)
         if m["phase"] in ("round-over", "game-over"):
             return view(page)
         act(page)
@@ -327,15 +311,15 @@ def test_a_take_back_restores_the_previous_position_exactly(
     ignore = {"takebacks", "can_take_back"}
     done = 0
     while done < 6:  # a bid, then cards: each taken back and made again
-        if settled(page)["phase"] == "round-over":
+        if settle(page, handoff=True)["phase"] == "round-over":
             next_round(page)
             continue
         before = {k: v for k, v in view(page).items() if k not in ignore}
         act(page)
-        settled(page)
+        settle(page, handoff=True)
         assert view(page)["step"] > before["step"]
         page.keyboard.press("u")
-        settled(page)
+        settle(page, handoff=True)
         after = {k: v for k, v in view(page).items() if k not in ignore}
         assert after == before
         act(page)  # the same move again: the bots answer as before
@@ -362,7 +346,7 @@ def test_pass_and_play_hides_each_persons_hand_from_the_other(
     handoffs = 0
     shown_hands: list[tuple[int, int, set[str]]] = []  # (round, seat, cards shown)
     for _ in range(600):
-        m = settled(page)
+        m = settle(page, handoff=True)
         table = page.evaluate("() => window.__jabberwocky.table()")
         v = table["view"]
         if m["phase"] == "game-over":

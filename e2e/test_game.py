@@ -17,6 +17,7 @@ from typing import Any
 
 from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
+from pwa_helpers import confirm_if_asked, marks, settle
 
 BOOT_TIMEOUT = 120.0
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -41,27 +42,8 @@ def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServ
     return page
 
 
-def marks(page: Page) -> dict[str, str]:
-    """The body's test markers: phase, yourTurn, busy, step, round."""
-    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
-    return data
-
-
 def engine_view(page: Page) -> Any:
     return page.evaluate("() => window.__jabberwocky.request('state', {})")
-
-
-def settle(page: Page, timeout: float = 30.0) -> dict[str, str]:
-    """Wait until the human must act or a round/game is over, with nothing in flight."""
-    deadline = time.monotonic() + timeout
-    while True:
-        m = marks(page)
-        if m.get("busy") == "false" and (
-                m.get("yourTurn") == "true" or m.get("phase") in ("round-over", "game-over")):
-            return m
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the table did not settle: {m}")
-        page.wait_for_timeout(20)
 
 
 def wait_changed(page: Page, before: dict[str, str], timeout: float = 15.0) -> None:
@@ -75,17 +57,6 @@ def wait_changed(page: Page, before: dict[str, str], timeout: float = 15.0) -> N
         if time.monotonic() > deadline:
             raise AssertionError(f"nothing happened after the action: {m}")
         page.wait_for_timeout(20)
-
-
-def confirm_if_asked(page: Page, timeout: float = 1.5) -> bool:
-    """Answer yes when the page asks before replacing a game in progress."""
-    button = page.locator('#dlg-confirm [data-action="confirm-yes"]')
-    try:
-        button.wait_for(state="visible", timeout=timeout * 1000)
-    except Exception:  # not asked: no game was in progress
-        return False
-    button.click()
-    return True
 
 
 def hand_cards(page: Page) -> list[str]:

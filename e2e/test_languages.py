@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
+from pwa_helpers import marks, settle
 
 BOOT = 120.0
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -71,22 +72,6 @@ def english_left(page: Page, lang: str) -> list[str]:
     texts: list[str] = page.evaluate(VISIBLE_TEXT)
     return sorted({t for t in texts if (t in english and t not in own and t not in allowed
                                         and not t.replace(" ", "").isdigit()) or t in keys})
-
-
-def marks(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
-    return data
-
-
-def settle(page: Page, timeout: float = 60.0) -> dict[str, str]:
-    deadline = time.monotonic() + timeout
-    while True:
-        m = marks(page)
-        if m.get("busy") == "false" and (m.get("yourTurn") == "true"
-                                         or m.get("phase") in ("round-over", "game-over")):
-            return m
-        assert time.monotonic() < deadline, f"the table did not settle: {m}"
-        page.wait_for_timeout(20)
 
 
 @pytest.mark.parametrize("lang", ["de", "cs", "ko"])

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
+from pwa_helpers import confirm_if_asked
 
 BOOT_TIMEOUT = 120.0
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -122,17 +123,6 @@ def listed_seeds(page: Page) -> list[str]:
             return out;
         }""", ids)
     return seeds
-
-
-def confirm_if_asked(page: Page, timeout: float = 1.5) -> bool:
-    """Answer yes when the page asks before replacing a game in progress."""
-    button = page.locator('#dlg-confirm [data-action="confirm-yes"]')
-    try:
-        button.wait_for(state="visible", timeout=timeout * 1000)
-    except Exception:  # not asked: no game was in progress
-        return False
-    button.click()
-    return True
 
 
 def write_lines(path: Path, lines: list[str]) -> Path:

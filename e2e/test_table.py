@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import SiteServer, wait_for_dataset, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
+from pwa_helpers import marks, settle
 
 BOOT = 120.0
 DESKTOP = {"width": 1280, "height": 800}
@@ -29,24 +30,8 @@ def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServ
     return page
 
 
-def marks(page: Page) -> dict[str, str]:
-    data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
-    return data
-
-
 def state(page: Page) -> Any:
     return page.evaluate("() => window.__jabberwocky.request('state', {})")
-
-
-def settle(page: Page, timeout: float = 60.0) -> dict[str, str]:
-    deadline = time.monotonic() + timeout
-    while True:
-        m = marks(page)
-        if m.get("busy") == "false" and (m.get("yourTurn") == "true"
-                                         or m.get("phase") in ("round-over", "game-over")):
-            return m
-        assert time.monotonic() < deadline, f"the table did not settle: {m}"
-        page.wait_for_timeout(20)
 
 
 def human_move(page: Page) -> None:
