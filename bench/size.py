@@ -7,7 +7,11 @@
                                      and headless Chromium with --browser)
 
 Pyodide's share is ``pyodide/`` plus the micropip wheel; ours is everything else (front
-end, worker, engine wheel, icons, manifest, build.json).  Target: ours <= 300 KB.  The
+end, worker, engine wheel, icons, manifest, build.json).  Budgets, ours: what a first visit
+fetches before the table (the start path: the page, its stylesheet and preloaded modules,
+one catalogue — the largest, as the worst case —, the worker's modules, the engine wheel,
+the manifest and favicon) <= 300 KB gzipped; everything we precache <= 800 KB (the
+screens loaded on first use, the other catalogues, the icons).  The
 site's standard library (two archives: the modules the game imports as bytecode, then
 every other file for later imports) is compared with the npm package's zip.
 
@@ -25,6 +29,7 @@ import argparse
 import gzip
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -36,7 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-TARGET_OURS = 300 * 1024
+TARGET_START_GZIP = 300 * 1024
+TARGET_OURS = 800 * 1024
+IMPORT_RE = re.compile(r'^\s*(?:import|export)\b[^;]*?from\s+"(\.{1,2}/[^"]+)"', re.M)
+SIDE_EFFECT_RE = re.compile(r'^\s*import\s+"(\.{1,2}/[^"]+)"', re.M)
 
 PROBE_JS = r"""
 import { loadPyodide } from %(pyodide)s;
@@ -112,8 +120,47 @@ def report_sizes(site: Path) -> dict[str, int]:
               + " (tools/precompile_stdlib.mjs)")
     ours_total = sum(r[1] for r in ours)
     verdict = "within" if ours_total <= TARGET_OURS else "OVER"
-    print(f"ours: {ours_total:,} B = {human(ours_total)}: {verdict} the 300 KB target")
-    return {"pyodide": sum(r[1] for r in pyo), "ours": ours_total}
+    print(f"ours: {ours_total:,} B = {human(ours_total)}: {verdict} the "
+          f"{human(TARGET_OURS)} budget")
+    start = start_path(site)
+    sizes = {rel: (raw, packed) for rel, raw, packed in rows}
+    raw = sum(sizes[r][0] for r in start if r in sizes)
+    packed = sum(sizes[r][1] for r in start if r in sizes)
+    verdict = "within" if packed <= TARGET_START_GZIP else "OVER"
+    print(f"ours on the start path: {len(start)} files, {raw:,} B, gzip {packed:,} B = "
+          f"{human(packed)}: {verdict} the {human(TARGET_START_GZIP)} gzip budget")
+    return {"pyodide": sum(r[1] for r in pyo), "ours": ours_total, "start_gzip": packed}
+
+
+def module_graph(site: Path, entries: list[str]) -> set[str]:
+    """The site paths of ``entries`` and every module they import statically."""
+    seen: set[str] = set()
+    todo = list(entries)
+    while todo:
+        rel = todo.pop()
+        if rel in seen or not (site / rel).is_file():
+            continue
+        seen.add(rel)
+        text = (site / rel).read_text("utf-8")
+        base = (site / rel).parent
+        for target in IMPORT_RE.findall(text) + SIDE_EFFECT_RE.findall(text):
+            todo.append((base / target).resolve().relative_to(site.resolve()).as_posix())
+    return seen
+
+
+def start_path(site: Path) -> set[str]:
+    """What a first visit fetches of ours before the table is dealt."""
+    html = (site / "index.html").read_text("utf-8")
+    linked = re.findall(r'<(?:link|script)\b[^>]*(?:href|src)="([^"#?]+)"', html)
+    pages = [rel for rel in linked if (site / rel).is_file()
+             and not rel.startswith(("icons/icon-", "icons/apple"))]
+    # the worker also imports snapshot-file.js as it starts (a dynamic import, at once)
+    modules = module_graph(site, [r for r in pages if r.endswith(".js")]
+                           + ["worker.js", "snapshot-file.js"])
+    catalogues = sorted((site / "i18n").glob("*.json"), key=lambda p: -p.stat().st_size)
+    wheels = [p.relative_to(site).as_posix() for p in (site / "wheels").glob("jabberwocky-*.whl")]
+    return {"index.html", *pages, *modules, *wheels,
+            *([catalogues[0].relative_to(site).as_posix()] if catalogues else [])}
 
 
 def trimmed_zip(full: Path, modules: list[str], out: Path) -> None:
