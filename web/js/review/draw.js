@@ -29,7 +29,7 @@ function fit(ctx, text, max, size, weight = 600) {
 
 /** Where everything goes for a canvas of w x h css pixels and n seats. */
 export function reviewLayout(w, h, n) {
-  const wide = w >= 720;
+  const wide = w >= 720 || w > 1.35 * h; // the trick beside the hands (a desktop, a phone on its side)
   const pad = 8;
   const trick = wide
     ? { x: w - Math.min(360, Math.round(w * 0.32)), y: pad, w: Math.min(360, Math.round(w * 0.32)) - pad, h: h - 2 * pad }
@@ -141,18 +141,30 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
   const inner = { x: box.x + 8, y: box.y + 10 + size * 1.4, w: box.w - 16, h: box.h - 18 - size * 2.8 };
   const slots = n + 1; // the trump card, then one place per card of the trick
   const labelH = size * 1.5;
-  let cw = Math.min(L.cardW * (L.wide ? 0.9 : 1.1), (inner.w - (slots - 1) * 8) / slots);
-  let ch = cw * 1.43;
-  if (ch > inner.h - labelH) {
-    ch = Math.max(30, inner.h - labelH);
-    cw = ch / 1.43;
-  }
-  const top = L.wide ? inner.y + Math.max(0, (inner.h - ch - labelH) / 3) : inner.y;
-  const place = (k) => ({ x: inner.x + k * (cw + 8) + (k > 0 ? 6 : 0), y: top });
+  const GAP = 8;
+  const cap = L.cardW * (L.wide ? 0.9 : 1.1);
+  // one row in play order, or two columns when the box is narrow and tall: the larger cards
+  const sizeFor = (cols) => {
+    const rows = Math.ceil(slots / cols);
+    const byWidth = (inner.w - (cols - 1) * GAP - 6) / cols;
+    const byHeight = ((inner.h - rows * labelH - (rows - 1) * 4) / rows) / 1.43;
+    return Math.max(14, Math.min(cap, byWidth, byHeight));
+  };
+  const cols = sizeFor(2) > sizeFor(slots) * 1.15 ? 2 : slots;
+  const cw = sizeFor(cols);
+  const ch = cw * 1.43;
+  const rowsUsed = Math.ceil(slots / cols);
+  const blockH = rowsUsed * (ch + labelH) + (rowsUsed - 1) * 4;
+  const top = L.wide ? inner.y + Math.max(0, (inner.h - blockH) / 3) : inner.y;
+  const place = (k) => ({
+    x: inner.x + (k % cols) * (cw + GAP) + (k > 0 && cols === slots ? 6 : 0),
+    y: top + Math.floor(k / cols) * (ch + labelH + 4),
+  });
+  const labelW = cw + GAP - 3;
   const p0 = place(0);
   drawCard(ctx, round.trump_card, p0.x, p0.y, cw, ch, { faceUp: true });
   ctx.fillStyle = C.muted;
-  ctx.fillText(fit(ctx, t("table.trump"), cw + 4, size - 1, 600), p0.x, p0.y + ch + 3);
+  ctx.fillText(fit(ctx, t("table.trump"), labelW, size - 1, 600), p0.x, p0.y + ch + 3);
   if (!trick) return;
   trick.cards.forEach((card, k) => {
     const seat = (trick.leader + k) % n;
@@ -162,7 +174,7 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
     drawCard(ctx, card, p.x, p.y, cw, ch, { faceUp: true, glow: won ? GOLD : last ? "#ffffff" : null, glowWidth: won ? 4 : 2 });
     ctx.fillStyle = won ? GOLD : C.text;
     const label = won ? `★ ${names[seat]}` : k === 0 ? `▸ ${names[seat]}` : names[seat];
-    ctx.fillText(fit(ctx, label, cw + 10, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
+    ctx.fillText(fit(ctx, label, labelW, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
     drawn.trick.push({ seat, card, won });
   });
 }

@@ -26,6 +26,11 @@ export function scale(d0, d1, r0, r1) {
   return (v) => r0 + ((v - d0) / span) * (r1 - r0);
 }
 
+/** Room left of the plot for the y axis' labels (about 6.5 px a character at 11 px). */
+export function labelRoom(values, format) {
+  return Math.max(34, Math.ceil(10 + 6.5 * Math.max(...values.map((v) => String(format(v)).length))));
+}
+
 /** The plot area of a chart `width` x `height` with room for the axes' labels. */
 export function plotArea(width, height, { left = 34, right = 10, top = 10, bottom = 24 } = {}) {
   return { x0: left, x1: width - right, y0: height - bottom, y1: top };
@@ -96,11 +101,11 @@ function mark(kind, x, y, r, cls) {
  */
 export function lineChart({ series, labels, title, yLabel = String, yMin = null, yMax = null, integer = false, width = 420, height = 170 }) {
   const svg = frame(width, height, title);
-  const area = plotArea(width, height);
   const all = series.flatMap((s) => s.values).filter((v) => v !== null && v !== undefined);
   const lo = yMin ?? Math.min(0, ...all);
   const top = yMax ?? Math.max(1, ...all);
   const tickValues = ticks(lo, top, 4, integer);
+  const area = plotArea(width, height, { left: labelRoom(tickValues, yLabel) });
   const hi = Math.max(top, tickValues[tickValues.length - 1]);
   yAxis(svg, area, tickValues, lo, hi, yLabel);
   const x = scale(0, Math.max(1, labels.length - 1), area.x0, area.x1);
@@ -130,7 +135,7 @@ export function lineChart({ series, labels, title, yLabel = String, yMin = null,
 /** A bar chart of `values` (0..yMax) under `labels`; `valueLabel(v)` is written on each bar. */
 export function barChart({ values, labels, title, yLabel = String, yMax = 1, valueLabel = String, width = 420, height = 170 }) {
   const svg = frame(width, height, title);
-  const area = plotArea(width, height);
+  const area = plotArea(width, height, { left: labelRoom(ticks(0, yMax), yLabel) });
   yAxis(svg, area, ticks(0, yMax), 0, yMax, yLabel);
   const rects = barRects(values, area, yMax);
   rects.forEach((r, i) => {
