@@ -120,7 +120,7 @@ class HardBot(Bot):
                  spoil: float = SPOIL, honest: int = 0, infer: float = 1.0,
                  game: float = 0.0, game_last: int = 99, more: float = TRICK_MORE,
                  fewer: float = TRICK_FEWER, mix: float = 0.0,
-                 sigma: float | None = None) -> None:
+                 sigma: float | None = None, lift: float = 0.0) -> None:
         self.bid_work = bid_work
         self.play_work = play_work
         self.spoil = spoil
@@ -132,6 +132,7 @@ class HardBot(Bot):
         self.fewer = fewer
         self.mix = mix
         self.sigma = sigma
+        self.lift = lift
 
     @staticmethod
     def _check_turn(obs: Observation) -> None:
@@ -175,7 +176,7 @@ class HardBot(Bot):
                                            stock).items():
                     counts[b][t] += w
 
-        more, fewer, mix = self.more, self.fewer, self.mix
+        more, fewer, mix, lift = self.more, self.fewer, self.mix, self.lift
         prior = medium_bid_distribution(obs) if mix else []
 
         def rank(b: int) -> tuple[float, float]:
@@ -183,7 +184,7 @@ class HardBot(Bot):
             p = row[b] / (sum(row) or 1.0)
             if mix:
                 p += mix * (prior[b] - p)
-            return (p * points(b, b), -abs(b - guess))
+            return (p * (1.0 + lift * b) * points(b, b), -abs(b - guess))
 
         run(cands, _samples(self.bid_work[0], len(cands) * h))
         if len(cands) > 2:
