@@ -45,6 +45,7 @@ from jabberwocky.game import Game  # noqa: E402
 from jabberwocky.simulate import percentile, play_game  # noqa: E402
 
 PLAYERS = 4
+"""The default table size (``--players``)."""
 
 
 @dataclass
@@ -80,8 +81,9 @@ def run_games(levels_of_game: list[list[str]], measured: list[list[int]],
     tally = Tally()
     bots = {lvl: make_bot(lvl) for lvls in levels_of_game for lvl in lvls}
     for levels, seats, seed in zip(levels_of_game, measured, seeds, strict=True):
-        game = Game(seed, PLAYERS, seats=levels)
-        times: list[list[int]] = [[] for _ in range(PLAYERS)]
+        players = len(levels)
+        game = Game(seed, players, seats=levels)
+        times: list[list[int]] = [[] for _ in range(players)]
         play_game(game, [bots[lvl] for lvl in levels], times)
         winners = game.winners()
         tally.games += 1
@@ -101,16 +103,17 @@ def run_games(levels_of_game: list[list[str]], measured: list[list[int]],
 
 
 def plan(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,
-         first: int = 0) -> tuple[list[list[str]], list[list[int]], list[str]]:
+         first: int = 0, players: int = PLAYERS,
+         ) -> tuple[list[list[str]], list[list[int]], list[str]]:
     """The seat levels, measured seats and seeds of games ``first..first+games-1``."""
     levels, measured, seeds = [], [], []
     for i in range(first, first + games):
         if selfplay:
-            levels.append([hero] * PLAYERS)
-            measured.append(list(range(PLAYERS)))
+            levels.append([hero] * players)
+            measured.append(list(range(players)))
         else:
-            seat = i % PLAYERS
-            row = [others] * PLAYERS
+            seat = i % players
+            row = [others] * players
             row[seat] = hero
             levels.append(row)
             measured.append([seat])
@@ -146,8 +149,9 @@ def configure_hard(kwargs: dict[str, Any]) -> None:
 
 
 def run(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool,
-        jobs: int, first: int = 0, hard_args: dict[str, Any] | None = None) -> Tally:
-    levels, measured, seeds = plan(name, hero, others, games, seed, selfplay, first)
+        jobs: int, first: int = 0, hard_args: dict[str, Any] | None = None,
+        players: int = PLAYERS) -> Tally:
+    levels, measured, seeds = plan(name, hero, others, games, seed, selfplay, first, players)
     configure_hard(hard_args or {})
     if jobs <= 1 or games < 2:
         return run_games(levels, measured, seeds)
@@ -227,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--selfplay", default="easy,medium,hard",
                     help="comma-separated levels for self-play ('' for none)")
     ap.add_argument("--seed", default="bench")
+    ap.add_argument("--players", type=int, default=PLAYERS, choices=(3, 4, 5),
+                    help="table size (default 4); pairings are then 1 against players - 1")
     ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (to split a long run into parts)")
@@ -248,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[tuple[str, str, str, bool, int]] = []
     for item in filter(None, args.pairings.split(",")):
         hero, _, others = item.partition(":")
-        runs.append((f"{hero} vs 3 {others}", hero, others, False, args.games))
+        runs.append((f"{hero} vs {args.players - 1} {others}", hero, others, False,
+                     args.games))
     for lvl in filter(None, args.selfplay.split(",")):
         runs.append((f"{lvl} self-play", lvl, lvl, True, args.selfplay_games))
     for _, hero, others, _, _ in runs:
@@ -259,13 +266,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, hero, others, selfplay, games in runs:
         started = time.perf_counter()
         tally = run(name.replace(" ", "-"), hero, others, games, args.seed, selfplay, args.jobs,
-                    args.first, hard_args)
+                    args.first, hard_args, args.players)
         f = figures(tally)
         f["elapsed_s"] = time.perf_counter() - started
         rows.append((name, f))
         print(f"{name}: {games} games in {f['elapsed_s']:.0f} s", file=sys.stderr, flush=True)
-    print(f"players {PLAYERS}, seed {args.seed!r}, jobs {args.jobs}; parity win share "
-          f"{1 / PLAYERS:.0%}; self-play rows count all four seats")
+    print(f"players {args.players}, seed {args.seed!r}, jobs {args.jobs}; parity win share "
+          f"{1 / args.players:.0%}; self-play rows count every seat")
     print_table(rows)
     if args.json:
         args.json.write_text(json.dumps(dict(rows), indent=2) + "\n")

@@ -16,7 +16,7 @@ Times are taken per decision around ``bot.act``, both wall clock (``time.perf_co
 in Pyodide it reads ``performance.now``) and CPU time of the process (CPython
 ``time.process_time``; Node's ``process.cpuUsage()``): on a shared machine the CPU
 figures show the bot's own cost, the wall figures what a player would wait.
-Targets: ``hard`` p95 <= 100 ms in CPython and <= 250 ms in Pyodide.
+Targets (issue 17): ``hard`` p95 <= 100 ms in CPython and <= 150 ms in Pyodide.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
 from jabberwocky.observation import Observation  # noqa: E402
 
 PLAYERS = 4
-TARGET_MS = {"cpython": 100.0, "pyodide": 250.0}
+TARGET_MS = {"cpython": 100.0, "pyodide": 150.0}
 
 
 def positions(count: int, seed: str) -> list[Observation]:

@@ -17,12 +17,13 @@ from jabberwocky.bots.playout import (
     from_rm,
     mask_to_rm,
     play_out,
+    play_out_goals,
     rm_to_mask,
     to_rm,
 )
 from jabberwocky.bots.random_bot import RandomBot
 from jabberwocky.bots.sampling import DealSampler
-from jabberwocky.cards import cards_of
+from jabberwocky.cards import cards_of, parse_card
 from jabberwocky.errors import JabberwockyError
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from jabberwocky.observation import Observation
@@ -75,8 +76,11 @@ def test_rank_major_conversions_round_trip() -> None:
         assert rm_to_mask(RM_SUITS[s]) == 0x1FFF << (13 * s)
 
 
-def test_playouts_play_legal_cards_and_count_tricks_like_the_referee() -> None:
-    """Every card a playout plays is accepted by the referee and the tricks agree."""
+@pytest.mark.parametrize("honest", [False, True])
+def test_playouts_play_legal_cards_and_count_tricks_like_the_referee(honest: bool) -> None:
+    """Every card a playout plays is accepted by the referee and the tricks agree, with
+    seats that look at the others' hands and with seats that decide from their own
+    information (``stock`` and ``voids`` given)."""
     rng = Rng(7)
     for rules in (JABBERWOCKY, OH_HELL):
         for g in mid_round_positions(25, rules) + mid_round_positions(10, rules, 5):
@@ -85,10 +89,16 @@ def test_playouts_play_legal_cards_and_count_tricks_like_the_referee() -> None:
             goals = [b if b is not None else 0 for b in g.bids]
             goals = [rng.below(g.hand_size + 1) if rng.below(2) else b for b in goals]
             played: list[int] = []
+            obs = g.observation(g.to_act)  # type: ignore[arg-type]
+            held = 0
+            for h in g.hands:
+                held |= h
+            stock = mask_to_rm(obs.unseen_mask() & ~held) if honest else -1
             taken = play_out(
                 [mask_to_rm(h) for h in g.hands], g.trump_suit, g.leader,
                 [to_rm(c) for c in g.trick], g.broken, list(g.taken), goals,
-                rules.trump_lead == "after-broken", played,
+                rules.trump_lead == "after-broken", played, stock=stock,
+                voids=obs.void_suits() if honest else None,
             )
             for c in played:
                 card = from_rm(c)
@@ -97,6 +107,32 @@ def test_playouts_play_legal_cards_and_count_tricks_like_the_referee() -> None:
                 g.play(card)
             assert g.phase in (ROUND_OVER, GAME_OVER)
             assert taken == g.taken
+
+
+@pytest.mark.parametrize("honest", [False, True])
+def test_playouts_for_several_goals_match_one_playout_per_goal(honest: bool) -> None:
+    rng = Rng(31)
+    for players in (3, 4, 5):
+        for i in range(30):
+            g = Game(f"goals/{players}/{i}", players)
+            g._start_round(rng.below(13))
+            hands = [mask_to_rm(h) for h in g.hands]
+            held = 0
+            for h in g.hands:
+                held |= h
+            stock = mask_to_rm(((1 << 52) - 1) & ~held & ~(1 << g.trump_card)) if honest else -1
+            goals = [rng.below(g.hand_size + 1) for _ in range(players)]
+            seat = rng.below(players)
+            targets = sorted({rng.below(g.hand_size + 1) for _ in range(4)})
+            after = rng.below(2) == 1
+            got = play_out_goals(hands, g.trump_suit, g.leader, goals, seat, targets, after,
+                                 stock)
+            want = {}
+            for t in targets:
+                goals[seat] = t
+                want[t] = play_out(hands, g.trump_suit, g.leader, (), False, [0] * players,
+                                   goals, after, stock=stock)[seat]
+            assert got == want
 
 
 def test_a_playout_with_a_complete_trick_scores_it_first() -> None:
@@ -126,6 +162,19 @@ def test_a_seat_playing_for_zero_ducks_when_it_can() -> None:
         play_out(hands, 2, 0, [], False, [0, 0, 0], [0, goal, 0], True, played)
         assert from_rm(played[0]) == 40
         assert from_rm(played[1]) == second
+
+
+def test_an_honest_seat_does_not_count_on_cards_it_cannot_see() -> None:
+    """Needing a trick, second to play on a low heart with the queen and ace: a seat that
+    looks at the last hand sees that the queen is enough; one that decides from its own
+    information plays the ace, since the king (really in the stock) may be behind it."""
+    c = [to_rm(parse_card(x)) for x in ("2H", "5D", "QH", "AH", "3H", "4H", "KH")]
+    hands = [1 << c[0] | 1 << c[1], 1 << c[2] | 1 << c[3], 1 << c[4] | 1 << c[5]]
+    for stock, second in ((-1, "QH"), (1 << c[6], "AH")):
+        played: list[int] = []
+        play_out(hands, 0, 0, [], False, [0, 0, 0], [0, 1, 0], True, played, stock=stock)
+        assert from_rm(played[0]) == parse_card("2H")
+        assert from_rm(played[1]) == parse_card(second)
 
 
 # -- the deal sampler ---------------------------------------------------------------------

@@ -53,7 +53,7 @@ def good() -> dict[str, Any]:
 def test_record_fields_are_exactly_the_listed_ones(good: dict[str, Any]) -> None:
     assert set(good) == TOP
     assert good["format"] == FORMAT == "jabberwocky-game/1"
-    assert good["bots_version"] == BOTS_VERSION == "jabberwocky-bots/1"
+    assert good["bots_version"] == BOTS_VERSION == "jabberwocky-bots/2"
     assert good["seed"] == "record" and good["players"] == 4
     assert good["rules"] == JABBERWOCKY.to_dict()
     assert good["seats"] == ["random"] * 4
@@ -377,7 +377,7 @@ def test_a_record_without_a_bots_version_loads_and_keeps_none(good: dict[str, An
     assert to_record(game) == old  # not claimed on export either
 
 
-@pytest.mark.parametrize("version", ["jabberwocky-bots/2", "jabberwocky-bots/1234"])
+@pytest.mark.parametrize("version", ["jabberwocky-bots/1", "jabberwocky-bots/1234"])
 def test_a_record_made_with_other_bots_loads_and_keeps_its_version(
     good: dict[str, Any], version: str
 ) -> None:
@@ -393,6 +393,6 @@ def test_a_record_made_with_other_bots_loads_and_keeps_its_version(
     "jabberwocky-bots/" + "9" * 50, 1, None, True, ["jabberwocky-bots/1"]])
 def test_a_bots_version_of_another_form_is_refused(good: dict[str, Any], version: object) -> None:
     with pytest.raises(RecordError, match=r"is not a bots version: write it like "
-                                          r"'jabberwocky-bots/1'$") as exc:
+                                          r"'jabberwocky-bots/2'$") as exc:
         from_record(dict(good, bots_version=version))
     assert exc.value.code == "record.bots_version"

@@ -18,14 +18,16 @@ Work is bounded by sample counts, never by the clock, and the samples come from
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, Mask
 from ..errors import JabberwockyError
 from ..observation import Observation
 from ..phase import Phase
 from ..rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
-from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, to_rm
+from .medium import bid_distribution as medium_bid_distribution
+from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, play_out_goals, to_rm
 from .sampling import DealSampler, HandValue, estimate_goal
+from .strategy import round_values
 
 BID_WORK = (8000, 8000)
 """Tricks simulated per bid decision: a first pass over every candidate bid, then a
@@ -47,6 +49,33 @@ which took ``t`` of ``h`` tricks takes one more with chance ``TRICK_MORE * (h - 
 TRICK_FEWER = 0.2
 """Chance that a seat which took every trick in a playout misses one at a real table; a
 seat which took ``t`` of ``h`` misses one with chance ``TRICK_FEWER * t / h``."""
+
+
+def sure_tricks(hand: Mask, trump_card: Card) -> int:
+    """The tricks ``hand`` takes whatever happens: its trumps from the top of the suit
+    down, without a gap (the turned trump card is out of play, so it leaves none).
+
+    A bid below this count cannot be made; the bidding never chooses one while a bid
+    at or above it is legal.
+    """
+    suit = trump_card // 13
+    count = 0
+    for rank in range(12, -1, -1):
+        card = suit * 13 + rank
+        if card == trump_card:
+            continue
+        if not hand >> card & 1:
+            break
+        count += 1
+    return count
+
+
+def _stock(unseen: int, deal: list[int], me: int) -> int:
+    """The cards of ``unseen`` that ``deal`` puts in no other seat's hand: the stock."""
+    for p, hand in enumerate(deal):
+        if p != me:
+            unseen &= ~hand
+    return unseen
 
 
 def _samples(work: int, per_sample: int) -> int:
@@ -89,10 +118,22 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, bid_work: tuple[int, int] = BID_WORK, play_work: int = PLAY_WORK,
-                 spoil: float = SPOIL) -> None:
+                 spoil: float = SPOIL, honest: int = 0, infer: float = 1.0,
+                 game: float = 0.0, game_last: int = 99, more: float = TRICK_MORE,
+                 fewer: float = TRICK_FEWER, mix: float = 0.0,
+                 sigma: float | None = None, lift: float = 0.0) -> None:
         self.bid_work = bid_work
         self.play_work = play_work
         self.spoil = spoil
+        self.honest = honest
+        self.infer = infer
+        self.game = game
+        self.game_last = game_last
+        self.more = more
+        self.fewer = fewer
+        self.mix = mix
+        self.sigma = sigma
+        self.lift = lift
 
     @staticmethod
     def _check_turn(obs: Observation) -> None:
@@ -111,14 +152,18 @@ class HardBot(Bot):
         me = obs.seat
         value = HandValue(obs.trump_suit)
         guess = value(mask_to_rm(obs.hand))
+        sure = sure_tricks(obs.hand, obs.trump_card)
+        legal = tuple(b for b in legal if b >= sure) or legal
         cands = [b for b in legal if abs(b - guess) <= WINDOW] or list(legal)
-        sampler = DealSampler(obs)
+        sampler = DealSampler(obs, sigma=self.sigma)
         trump = obs.trump_suit
         leader = (obs.dealer + 1) % n
         after = obs.rules.trump_lead == "after-broken"
-        zeros = [0] * n
         counts = {b: [0.0] * (h + 1) for b in cands}
         points = obs.rules.points
+
+        honest = self.honest
+        unseen = sampler.unseen
 
         def run(bids: list[int], samples: int) -> None:
             deals, weights = sampler.sample(rng, samples)
@@ -127,14 +172,20 @@ class HardBot(Bot):
                     b if b is not None else estimate_goal(value, deal[p], h)
                     for p, b in enumerate(obs.bids)
                 ]
-                for b in bids:
-                    goals[me] = b
-                    t = play_out(deal, trump, leader, (), False, zeros, goals, after)[me]
+                stock = _stock(unseen, deal, me) if honest else -1
+                for b, t in play_out_goals(deal, trump, leader, goals, me, bids, after,
+                                           stock).items():
                     counts[b][t] += w
 
+        more, fewer, mix, lift = self.more, self.fewer, self.mix, self.lift
+        prior = medium_bid_distribution(obs) if mix else []
+
         def rank(b: int) -> tuple[float, float]:
-            row = at_a_real_table(counts[b])
-            return (row[b] / (sum(row) or 1.0) * points(b, b), -abs(b - guess))
+            row = at_a_real_table(counts[b], more, fewer)
+            p = row[b] / (sum(row) or 1.0)
+            if mix:
+                p += mix * (prior[b] - p)
+            return (p * (1.0 + lift * b) * points(b, b), -abs(b - guess))
 
         run(cands, _samples(self.bid_work[0], len(cands) * h))
         if len(cands) > 2:
@@ -192,18 +243,31 @@ class HardBot(Bot):
         points = obs.rules.points
         spoil = self.spoil / max(1, n - 1)
         left = obs.cards_in_hand(me)
-        deals, weights = DealSampler(obs).sample(rng, _samples(self.play_work,
-                                                               len(groups) * left))
+        sampler = DealSampler(obs, sigma=self.sigma, infer=self.infer)
+        deals, weights = sampler.sample(rng, _samples(self.play_work, len(groups) * left))
         totals = [0.0] * len(groups)
+        honest = self.honest
+        voids = obs.void_suits()
+        values = self._round_values(obs)
+        game = self.game
         for deal, w in zip(deals, weights, strict=True):
             mine = deal[me]
+            stock = _stock(sampler.unseen, deal, me) if honest else -1
             for gi, group in enumerate(groups):
                 c = group[0]
                 deal[me] = mine ^ (1 << c)
                 trick.append(c)
-                t = play_out(deal, trump, leader, trick, obs.broken, taken, bids, after)
+                t = play_out(deal, trump, leader, trick, obs.broken, taken, bids, after,
+                             stock=stock, voids=voids)
                 trick.pop()
-                score = float(points(bids[me], t[me])) - 0.01 * abs(bids[me] - t[me])
+                score = float(points(bids[me], t[me]))
+                if values:
+                    pattern = 0
+                    for p in range(n):
+                        if t[p] == bids[p]:
+                            pattern |= 1 << p
+                    score += game * (values[pattern] - score)
+                score -= 0.01 * abs(bids[me] - t[me])
                 if spoil:
                     score -= spoil * sum(points(bids[p], t[p]) for p in range(n) if p != me)
                 totals[gi] += score * w
@@ -212,6 +276,14 @@ class HardBot(Bot):
         scores = {from_rm(c): totals[gi] / k for gi, g in enumerate(groups) for c in g}
         best = max(range(len(groups)), key=lambda gi: (totals[gi], -gi))
         return from_rm(groups[best][0]), scores
+
+    def _round_values(self, obs: Observation) -> list[float]:
+        """Per pattern of made bids, this seat's chance of winning the game (empty when
+        the game-level strategy is off, or for scoring other than 1 per exact bid)."""
+        rounds_after = obs.rules.rounds - obs.round_index - 1
+        if not self.game or rounds_after >= self.game_last or obs.rules.scoring != "exact-1":
+            return []
+        return round_values(obs.scores, rounds_after, obs.seat)
 
     def choose_card(self, obs: Observation) -> Card:
         self._check_turn(obs)
@@ -230,7 +302,7 @@ class HardBot(Bot):
         rng = obs.rng(HINT_PURPOSE)
         if obs.phase == Phase.BIDDING:
             bid, counts = self.bid_distribution(obs, rng)
-            row = at_a_real_table(counts[bid])
+            row = at_a_real_table(counts[bid], self.more, self.fewer)
             total = sum(row)
             probs = tuple(x / total for x in row)
             return Hint("bid", bid, probabilities=probs, level=self.level)

@@ -73,6 +73,37 @@ def beats(card: int, best: int, trump: int) -> bool:
     return cs == trump
 
 
+def _honest_win(p: int, winners: int, follow: int, led: int, best_trump: bool,
+                trump: int, out: int, void: Sequence[int], later: int, n: int) -> int:
+    """The card a seat that wants this trick plays from what it can see: the cheapest
+    winner that no card it cannot see (``out``) can beat in the hand of a later seat
+    that may hold it (voids shown so far), else its highest winner when following
+    suit, its lowest winning trump when ruffing."""
+    sure = winners
+    suits = RM_SUITS
+    led_out = out & suits[led]
+    trump_out = out & suits[trump]
+    q = p
+    for _ in range(later):
+        q = q + 1 if q + 1 < n else 0
+        vq = void[q]
+        if not vq >> led & 1:
+            if led_out and (not best_trump or led == trump):
+                sure &= ~((2 << (led_out.bit_length() - 1)) - 1)
+        elif trump_out and not vq >> trump & 1:
+            if follow and led != trump:
+                sure = 0
+            else:
+                sure &= ~((2 << (trump_out.bit_length() - 1)) - 1)
+        if not sure:
+            break
+    if sure:
+        return (sure & -sure).bit_length() - 1
+    if follow:
+        return winners.bit_length() - 1
+    return (winners & -winners).bit_length() - 1
+
+
 def play_out(
     hands: Sequence[int],
     trump: int,
@@ -83,6 +114,8 @@ def play_out(
     goals: Sequence[int],
     lead_after_broken: bool,
     record: list[int] | None = None,
+    stock: int = -1,
+    voids: Sequence[int] | None = None,
 ) -> list[int]:
     """Play the rest of a round and return the tricks taken per seat.
 
@@ -91,7 +124,79 @@ def play_out(
     complete), ``taken`` the tricks taken so far and ``goals`` the number of tricks
     each seat plays for.  Cards are assumed legal; bots never renege.  ``record``, if
     given, receives the rank-major cards played, in order (for tests).
+
+    With ``stock`` (the rank-major mask of the undealt cards other than the turned
+    one) every seat decides from its own information: a card is a sure winner when no
+    card it cannot see (in another hand or in the stock) beats it, given the voids
+    shown so far (``voids``: a 4-bit suit mask per seat, updated as the playout goes).
+    Without it (``-1``) a seat following suit looks at the later seats' hands.
     """
+    return _play(hands, trump, leader, trick, broken, taken, goals, lead_after_broken, record,
+                 stock, voids)[0]
+
+
+def play_out_goals(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    goals: Sequence[int],
+    seat: int,
+    targets: Sequence[int],
+    lead_after_broken: bool,
+    stock: int = -1,
+) -> dict[int, int]:
+    """The tricks ``seat`` takes in a whole round played from the deal ``hands``, for
+    each of its goals in ``targets`` (the other seats playing for ``goals``): the same
+    as one :func:`play_out` per target, in less time.
+
+    A seat's policy looks only at whether it still needs tricks, so the playouts for
+    two goals ``g < g'`` are the same card for card until the seat has taken ``g``
+    tricks.  The playout for the highest goal is run once, and the one for each lower
+    goal ``g`` starts from where the seat took its ``g``-th trick (or, if it never
+    did, is the same playout).
+    """
+    order = sorted(set(targets))
+    out: dict[int, int] = {}
+    goals = list(goals)
+    state_hands, state_leader, broken = list(hands), leader, False
+    taken = [0] * len(hands)
+    void: list[int] = [0] * len(hands)
+    top = order[-1]
+    for g in order:
+        if taken[seat] < g:
+            # Advance the shared playout (any goal above g plays alike) to the g-th trick.
+            goals[seat] = top
+            taken, state_hands, state_leader, broken, void = _play(
+                state_hands, trump, state_leader, (), broken, taken, goals,
+                lead_after_broken, None, stock, void, seat, g)
+            if taken[seat] < g:  # the round ended first: every goal from g up agrees
+                for rest in order[order.index(g):]:
+                    out[rest] = taken[seat]
+                return out
+        goals[seat] = g
+        out[g] = _play(state_hands, trump, state_leader, (), broken, taken, goals,
+                       lead_after_broken, None, stock, void)[0][seat]
+    return out
+
+
+def _play(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    broken: bool,
+    taken: Sequence[int],
+    goals: Sequence[int],
+    lead_after_broken: bool,
+    record: list[int] | None = None,
+    stock: int = -1,
+    voids: Sequence[int] | None = None,
+    stop_seat: int = -1,
+    stop_at: int = -1,
+) -> tuple[list[int], list[int], int, bool, list[int]]:
+    """:func:`play_out`, returning the state where it ends: the tricks taken, the hands,
+    the next leader, whether trump is broken and the voids.  With ``stop_seat`` it
+    stops early, after the trick that brings that seat's tricks to ``stop_at``."""
     hands = list(hands)
     taken = list(taken)
     n = len(hands)
@@ -101,6 +206,10 @@ def play_out(
     alive = 0
     for h in hands:
         alive |= h
+    honest = stock >= 0
+    void = list(voids) if voids is not None else [0] * n
+    if not honest:
+        stock = 0
     count = len(trick)
     led = best = win = 0
     best_trump = False
@@ -125,8 +234,10 @@ def play_out(
         taken[win] += 1
         p = win
         count = 0
+        if win == stop_seat and taken[win] == stop_at:
+            return taken, hands, p, broken, void
     if not hands[p]:
-        return taken
+        return taken, hands, p, broken, void
     while True:
         h = hands[p]
         need = goals[p] - taken[p]
@@ -137,13 +248,14 @@ def play_out(
             if need > 0:
                 # Lead a sure winner (the top live card of its suit), trumps first.
                 c = -1
-                top = (alive & tm).bit_length() - 1
+                live = alive | stock
+                top = (live & tm).bit_length() - 1
                 if top >= 0 and legal >> top & 1:
                     c = top
                 else:
                     for s in range(4):
                         if s != trump:
-                            top = (alive & suits[s]).bit_length() - 1
+                            top = (live & suits[s]).bit_length() - 1
                             if top >= 0 and legal >> top & 1 and top > c:
                                 c = top
                 if c < 0:
@@ -174,6 +286,9 @@ def play_out(
                 if winners:
                     if last:
                         c = (winners & -winners).bit_length() - 1
+                    elif honest:
+                        c = _honest_win(p, winners, follow, led, best_trump, trump,
+                                        (alive | stock) & ~h, void, n - 1 - count, n)
                     else:
                         # The cheapest card that no later seat can beat, if any.
                         sure = winners
@@ -214,6 +329,8 @@ def play_out(
                     best_trump = True
         if record is not None:
             record.append(c)
+        if count and c & 3 != led:
+            void[p] |= 1 << led
         bit = 1 << c
         hands[p] = h ^ bit
         alive ^= bit
@@ -222,8 +339,8 @@ def play_out(
         count += 1
         if count == n:
             taken[win] += 1
-            if not hands[win]:
-                return taken
+            if not hands[win] or (win == stop_seat and taken[win] == stop_at):
+                return taken, hands, win, broken, void
             p = win
             count = 0
         else:

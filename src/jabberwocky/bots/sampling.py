@@ -18,7 +18,9 @@ import math
 
 from ..cards import cards_of
 from ..observation import Observation
+from ..phase import Phase
 from ..rng import Rng
+from .inference import play_facts
 from .playout import RM_SUITS, mask_to_rm, to_rm
 
 SOFT_VOID_KEEP = 0.9
@@ -53,13 +55,17 @@ class HandValue:
         self._parts = tuple(parts)
 
     def __call__(self, hand: int) -> float:
-        return sum((hand & m).bit_count() * w for m, w in self._parts)
+        total: float = 0
+        for m, w in self._parts:
+            total += (hand & m).bit_count() * w
+        return total
 
 
 class DealSampler:
     """Draws the other seats' hidden hands for one observation."""
 
-    def __init__(self, obs: Observation, sigma: float | None = None) -> None:
+    def __init__(self, obs: Observation, sigma: float | None = None,
+                 infer: float = 1.0) -> None:
         n = obs.players
         self.players = n
         self.seat = obs.seat
@@ -87,6 +93,10 @@ class DealSampler:
         order = sorted((p for p in range(n) if self.counts[p] > 0),
                        key=lambda p: -self.void_masks[p].bit_count())
         self.order = order
+        self.infer = infer
+        self.facts: list[tuple[int, int]] = []
+        if infer < 1.0 and obs.phase == Phase.PLAYING:
+            self.facts = [(p, mask_to_rm(m)) for p, m in play_facts(obs)]
 
     # -- one deal -------------------------------------------------------------------
 
@@ -130,21 +140,24 @@ class DealSampler:
     # -- weighted deals ---------------------------------------------------------------
 
     def weight(self, deal: list[int]) -> float:
-        """How well ``deal`` fits the bids (1.0 when every hand matches its bid)."""
-        if not self.needs:
-            return 1.0
+        """How well ``deal`` fits the bids and the play (1.0 when every hand matches
+        its bid and breaks none of the :func:`~.inference.play_facts`)."""
         value = self.value
         d2 = 0.0
         for p, need in self.needs:
             d = value(deal[p]) - need
             d2 += d * d
-        return math.exp(-d2 * self.inv2s2)
+        w = math.exp(-d2 * self.inv2s2) if d2 else 1.0
+        for p, mask in self.facts:
+            if deal[p] & mask:
+                w *= self.infer
+        return w
 
     def sample(self, rng: Rng, k: int) -> tuple[list[list[int]], list[float]]:
         """``k`` deals drawn by the hard facts, with importance weights for the bids
         (all 1.0 when no bid tells anything)."""
         deals = [self.draw(rng) for _ in range(k)]
-        if not self.needs:
+        if not self.needs and not self.facts:
             return deals, [1.0] * k
         weights = [self.weight(d) for d in deals]
         if sum(weights) <= 1e-12:
