@@ -394,3 +394,26 @@ def test_the_more_tricks_a_seat_must_lose_the_likelier_one_is_forced_on_it() -> 
         downs.append(out[t - 1] if t > 0 else 0.0)
     assert ups == sorted(ups, reverse=True) and ups[0] > ups[h - 1] > 0 == ups[h]
     assert downs == sorted(downs) and downs[0] == 0 < downs[1] < downs[h]
+
+
+def test_card_chances_are_tallied_from_the_same_playouts_as_the_scores() -> None:
+    """A card's chance of making the bid comes beside its score and changes no choice:
+    the chance is a share of samples (0..1), cards of one group share it, and the card
+    chosen with the chances is the card chosen without them."""
+    bot = HardBot()
+    seen = 0
+    for k in range(12):
+        g = Game(f"chances/{k}", 4)
+        while g.phase == BIDDING:
+            g.bid(g.observation(g.to_act).legal_bids[0])
+        obs = g.observation(g.to_act)
+        card, scores, chances = bot.card_evaluation(obs, obs.rng())
+        assert (card, scores) == bot.card_scores(obs, obs.rng())
+        assert card == bot.choose_card(obs)
+        if chances:
+            seen += 1
+            assert set(chances) == set(scores)
+            assert all(0.0 <= p <= 1.0 for p in chances.values())
+            for group in bot.card_groups(obs):
+                assert len({chances[from_rm(c)] for c in group}) == 1
+    assert seen > 0

@@ -99,6 +99,7 @@ def test_an_unfinished_record_is_reviewed_to_where_it_stops() -> None:
 
 def test_the_analysis_of_a_decision_is_the_hard_bots_hint(short: Game) -> None:
     data = timeline(short)
+    card_answers = 0
     for step in data["decisions"]:
         answer = analyse(short, step)
         assert answer["step"] == step and answer["level"] == "hard"
@@ -118,6 +119,13 @@ def test_the_analysis_of_a_decision_is_the_hard_bots_hint(short: Game) -> None:
         else:
             assert answer["suggestion"] in answer["card_scores"]
             assert answer["chosen_score"] == answer["card_scores"].get(chosen)
+            chances = answer["card_chances"]
+            assert set(chances) in (set(), set(answer["card_scores"]))
+            assert all(0.0 <= p <= 1.0 for p in chances.values())
+            assert answer["chosen_chance"] == chances.get(chosen)
+            assert answer["suggested_chance"] == chances.get(answer["suggestion"])
+            card_answers += bool(chances)
+    assert card_answers > 0  # some card decision was worked out, with its chances
 
 
 def test_the_analysis_is_deterministic(short: Game) -> None:

@@ -160,10 +160,13 @@ def analyse(game: Game, step: int) -> dict[str, Any]:
                 "chosen_odds": probs[action.value] if action.value < len(probs) else None,
                 "suggested_odds": probs[hint.suggestion] if probs else None}
     scores = {card_name(c): s for c, s in hint.card_scores}
+    chances = {card_name(c): p for c, p in hint.card_chances}
     chosen, suggestion = card_name(action.value), card_name(hint.suggestion)
     return {**out, "forced": False, "suggestion": suggestion,
             "differs": suggestion != chosen, "card_scores": scores,
-            "chosen_score": scores.get(chosen), "suggested_score": scores.get(suggestion)}
+            "chosen_score": scores.get(chosen), "suggested_score": scores.get(suggestion),
+            "card_chances": chances, "chosen_chance": chances.get(chosen),
+            "suggested_chance": chances.get(suggestion)}
 
 
 def observation_json(obs: Observation) -> dict[str, Any]:

@@ -18,7 +18,9 @@ class Hint:
 
     For a bid, ``probabilities[k]`` is the estimated chance of taking exactly ``k``
     tricks with this hand; for a card, ``card_scores`` maps each playable card to the
-    bot's estimate of making the bid when playing it (higher is better).
+    bot's estimate of making the bid when playing it (higher is better), and
+    ``card_chances`` (when the bot gives them: ``hard`` does) to its estimated chance of
+    taking exactly the bid after playing it.
     """
 
     kind: str
@@ -27,6 +29,7 @@ class Hint:
     """The suggested bid, or the suggested card."""
     probabilities: tuple[float, ...] = ()
     card_scores: tuple[tuple[Card, float], ...] = ()
+    card_chances: tuple[tuple[Card, float], ...] = ()
     level: str = ""
 
 

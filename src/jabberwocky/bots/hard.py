@@ -228,10 +228,20 @@ class HardBot(Bot):
 
     def card_scores(self, obs: Observation, rng: Rng) -> tuple[Card, dict[Card, float]]:
         """The chosen card and every playable card's mean score over the samples."""
+        card, scores, _ = self.card_evaluation(obs, rng)
+        return card, scores
+
+    def card_evaluation(self, obs: Observation, rng: Rng
+                        ) -> tuple[Card, dict[Card, float], dict[Card, float]]:
+        """The chosen card, every playable card's mean score over the samples, and its
+        chance of making the bid: the weighted share of the samples in which this seat
+        took exactly its bid after playing it (empty when one group of equivalent cards
+        leaves nothing to sample).  The chances are tallied beside the scores from the
+        same playouts, so asking for them changes no choice."""
         groups = self.card_groups(obs)
         if len(groups) == 1:
             c = groups[0][0]
-            return from_rm(c), {from_rm(x): 1.0 for x in groups[0]}
+            return from_rm(c), {from_rm(x): 1.0 for x in groups[0]}, {}
         n = obs.players
         me = obs.seat
         bids: list[int] = [b if b is not None else 0 for b in obs.bids]
@@ -246,6 +256,7 @@ class HardBot(Bot):
         sampler = DealSampler(obs, sigma=self.sigma, infer=self.infer)
         deals, weights = sampler.sample(rng, _samples(self.play_work, len(groups) * left))
         totals = [0.0] * len(groups)
+        hits = [0.0] * len(groups)
         honest = self.honest
         voids = obs.void_suits()
         values = self._round_values(obs)
@@ -261,6 +272,8 @@ class HardBot(Bot):
                              stock=stock, voids=voids)
                 trick.pop()
                 score = float(points(bids[me], t[me]))
+                if t[me] == bids[me]:
+                    hits[gi] += w
                 if values:
                     pattern = 0
                     for p in range(n):
@@ -274,8 +287,9 @@ class HardBot(Bot):
             deal[me] = mine
         k = sum(weights)
         scores = {from_rm(c): totals[gi] / k for gi, g in enumerate(groups) for c in g}
+        chances = {from_rm(c): hits[gi] / k for gi, g in enumerate(groups) for c in g}
         best = max(range(len(groups)), key=lambda gi: (totals[gi], -gi))
-        return from_rm(groups[best][0]), scores
+        return from_rm(groups[best][0]), scores, chances
 
     def _round_values(self, obs: Observation) -> list[float]:
         """Per pattern of made bids, this seat's chance of winning the game (empty when
@@ -306,5 +320,6 @@ class HardBot(Bot):
             total = sum(row)
             probs = tuple(x / total for x in row)
             return Hint("bid", bid, probabilities=probs, level=self.level)
-        card, scores = self.card_scores(obs, rng)
-        return Hint("card", card, card_scores=tuple(sorted(scores.items())), level=self.level)
+        card, scores, chances = self.card_evaluation(obs, rng)
+        return Hint("card", card, card_scores=tuple(sorted(scores.items())),
+                    card_chances=tuple(sorted(chances.items())), level=self.level)
