@@ -74,9 +74,14 @@ function yAxis(svg, area, tickValues, yMin, yMax, label) {
 }
 
 function xLabels(svg, area, labels, at) {
-  const step = Math.ceil(labels.length / 13); // never more than 13 labels under a chart
+  // at most 13 labels, and no more than fit side by side (~7 px a character, a gap)
+  const widest = Math.max(1, ...labels.map((text) => String(text).length));
+  const fit = Math.max(2, Math.floor((area.x1 - area.x0) / (widest * 7 + 8)));
+  const step = Math.ceil(labels.length / Math.min(13, fit));
+  const last = labels.length - 1;
   labels.forEach((text, i) => {
-    if (i % step && i !== labels.length - 1) return;
+    // every step-th label and the last one, which pushes out a stepped one too close to it
+    if (i !== last && (i % step || last - i < step)) return;
     svg.append(node("text", { x: at(i), y: area.y0 + 16, class: "tick", "text-anchor": "middle" }, text));
   });
 }
