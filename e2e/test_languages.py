@@ -149,3 +149,35 @@ def test_switching_language_mid_game_keeps_the_game_and_is_remembered(
     page.reload()
     wait_for_phase(page, ("bidding", "playing"), BOOT)
     assert page.evaluate("() => document.documentElement.lang") == "ko"  # remembered
+
+
+def test_a_links_language_survives_a_reload_until_another_is_picked(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """The page rewrites the address as the game goes on; a link's lang= stays in it while
+    the page shows that language (a reload keeps German for an English browser), and
+    goes once the player picks another language (which the menu then remembers)."""
+    context = new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
+                          locale="en-US")
+    page = context.new_page()
+    page.goto(site_server.url + "#seed=e2e-link-lang&players=4&bots=random&lang=de")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    m = settle(page)
+    if m["phase"] == "bidding":
+        page.click("[data-bid]:not([disabled])")
+    settle(page)
+    deadline = time.monotonic() + 10
+    while "seed=e2e-link-lang" not in page.url or "lang=de" not in page.url:
+        assert time.monotonic() < deadline, page.url
+        page.wait_for_timeout(50)
+    page.reload()
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    page.click('[data-action="menu"]')
+    page.select_option("#language", "cs")
+    while page.evaluate("() => document.documentElement.lang") != "cs":
+        assert time.monotonic() < deadline + 10
+        page.wait_for_timeout(50)
+    assert "lang=" not in page.url and "seed=e2e-link-lang" in page.url
+    page.reload()
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    assert page.evaluate("() => document.documentElement.lang") == "cs"  # the menu's choice

@@ -65,8 +65,21 @@ async function saveGame(view) {
   const challenge = view.challenge ? controller.state.challenge?.text : null;
   const options = challenge ? { challenge } : fragmentOptions(view, setup.rules);
   writeSave(result.record, options);
-  ownHash = serializeFragment(options);
+  ownHash = keepLinkLanguage(serializeFragment(options));
   if (location.hash !== ownHash) history.replaceState(null, "", ownHash);
+}
+
+/** A link's lang= stays in the address while the page shows that language, so a reload
+ *  keeps it; once the player picks another language in the menu, it is dropped. */
+function keepLinkLanguage(hash) {
+  return linkLang && i18n.language() === linkLang ? `${hash}&lang=${linkLang}` : hash;
+}
+
+function dropLinkLanguage() {
+  const hash = location.hash.replace(/&lang=[a-z]{2}(?=&|$)/, "").replace(/^#lang=[a-z]{2}(&|$)/, "#");
+  if (hash === location.hash) return;
+  if (ownHash === location.hash) ownHash = hash;
+  history.replaceState(null, "", hash || location.pathname + location.search);
 }
 
 /**
@@ -114,6 +127,7 @@ function languageMenu() {
   i18n.onLanguage((code) => {
     select.value = code;
     document.body.dataset.lang = code;
+    if (code !== linkLang) dropLinkLanguage();
   });
   document.body.dataset.lang = i18n.language();
 }
