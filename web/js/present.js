@@ -58,6 +58,19 @@ export function createPresenter({ renderer, controller, speed }) {
     controller.setView(view, { shownTrick: shownTrickFor(view) });
   }
 
+  /** The first deal of this page has landed: a User Timing mark "jabberwocky:dealt" for
+   *  the benches (bench/firstvisit.py), which time a first visit to it. */
+  let dealtMarked = false;
+  function markDealt() {
+    if (dealtMarked) return;
+    dealtMarked = true;
+    try {
+      performance.mark("jabberwocky:dealt");
+    } catch {
+      // no User Timing: nothing to mark
+    }
+  }
+
   /** A new round: the table is drawn (and usable) at once; the cards then fly out of the
    *  stock while the first bot waits for them (`dealing`). */
   function deal(view) {
@@ -65,6 +78,7 @@ export function createPresenter({ renderer, controller, speed }) {
     controller.setView(view, { shownTrick: EMPTY, dealtCounts: null });
     if (!(f > 0)) {
       dealing = null;
+      markDealt();
       return;
     }
     const counts = new Array(view.players).fill(0);
@@ -90,6 +104,7 @@ export function createPresenter({ renderer, controller, speed }) {
     const done = Promise.all(flights).then(() => {
       if (controller.state.table.dealtCounts === counts) controller.setTable({ dealtCounts: null });
       if (dealing === done) dealing = null;
+      markDealt();
     });
     dealing = done;
   }
