@@ -57,7 +57,7 @@ TIMEOUT_S = 240.0
 MB = 1e6
 
 
-# When the page registers its service worker (after the first table is dealt, web/js/main.js):
+# When the page registers its service worker (once the first table is shown, web/js/main.js):
 # from then on the precache downloads the rest of the site, off the first table's path.
 REGISTER_SCRIPT = """
 (() => {
@@ -69,16 +69,6 @@ REGISTER_SCRIPT = """
     if (marks && marks["sw:register"] === undefined) marks["sw:register"] = performance.now();
     return register(...args);
   };
-  // the first deal has landed (web/js/present.js): the table is dealt
-  try {
-    new PerformanceObserver((list) => {
-      const marks = window.__bench && window.__bench.marks;
-      for (const e of list.getEntries()) {
-        const first = marks && e.name === "jabberwocky:dealt" && marks.dealt === undefined;
-        if (first) marks.dealt = e.startTime;
-      }
-    }).observe({ type: "mark", buffered: true });
-  } catch (e) {}
 })();
 """
 

@@ -4,8 +4,11 @@
 
 Measures, in the same run and alternating the two pages, the time from navigation to:
 
-- the game page: a dealt table (``document.body.dataset.phase`` becomes ``bidding``;
-  while the table UI does not exist yet, the engine's ready + first ``new_game``);
+- the game page: a dealt table: on a cold visit (a new game) the first deal's cards have
+  landed (the User Timing mark ``jabberwocky:dealt``, web/js/present.js); on a warm one
+  (the game resumed, no deal) ``document.body.dataset.phase`` is set.  ``data-phase``
+  itself waits on a new game until the bots before you have bid, at the game's pace;
+  ``bench/firstvisit.py`` prints that moment as "your turn";
 - the bare page: Pyodide as the npm package ships it (the same version, served the same
   way) loaded on the page and ``1+1`` run; nothing else.  Two more bare pages for
   comparison: ``bare-worker`` (the same in a module worker, as the game runs it) and
@@ -101,6 +104,14 @@ INIT_SCRIPT = """
     subtree: true, attributes: true, childList: true,
     attributeFilter: ["data-phase", "data-engine", "data-snapshot"],
   });
+  // the first deal has landed (web/js/present.js): the table is dealt
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.name === "jabberwocky:dealt" && marks.dealt === undefined) marks.dealt = e.startTime;
+      }
+    }).observe({ type: "mark", buffered: true });
+  } catch (e) {}
 })();
 """
 
@@ -148,7 +159,8 @@ def _time_game(page: Page, url: str) -> tuple[float, str]:
     page.goto(url + "#seed=bench&players=4&bots=random")
     page.wait_for_load_state("domcontentloaded")
     if _has_table(page):
-        return _wait_mark(page, ("phase:bidding", "phase:playing")), "table dealt"
+        # a new game: its first deal has landed; a resumed one (a repeat visit): its phase
+        return _wait_mark(page, ("dealt", "phase:bidding", "phase:playing")), "table dealt"
     _wait_mark(page, ("engine:ready",))
     page.evaluate("() => window.__jabberwocky.request('new_game', "
                   "{seed: 'bench', players: 4, bots: 'random'})")

@@ -89,14 +89,7 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     # js/early.js starts the worker and engine.js adopts it: one worker, one Pyodide
     assert sum(u.split("?")[0].endswith("/worker.js") for u in urls) == 1
     assert sum(u.split("?")[0].endswith("/pyodide/pyodide.mjs") for u in urls) == 1
-    # a first visit (no service worker in control): early.js asks for the two big files at
-    # once (link preload); the worker's own request for each is then the second and last
-    preloads = page.evaluate(
-        "() => [...document.querySelectorAll('link[rel=preload]')].map((l) => l.href)")
-    assert sorted(u[len(site_server.url):] for u in preloads) == [
-        "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]
-    for name in ("/pyodide.asm.wasm", "/python_stdlib.zip"):
-        assert sum(u.split("?")[0].endswith(name) for u in urls) == 2, name
+    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
 
 
 def test_small_wasm_modules_are_compiled_once_per_content(page: Page,

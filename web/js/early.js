@@ -29,23 +29,4 @@
   } catch (err) {
     // engine.js starts the worker itself
   }
-  // A first visit (no service worker controls the page yet): ask for Pyodide's two big
-  // files now.  The worker's own requests for them come ~1.5 s later on a slow link (its
-  // modules and Pyodide's must arrive first); they are then answered from the HTTP cache
-  // (or join the download in flight) instead of starting it.  With a service worker, the
-  // files come from its cache and nothing is asked for here.
-  try {
-    if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
-      ["../pyodide/pyodide.asm.wasm", "../pyodide/python_stdlib.zip"].forEach(function (rel) {
-        var link = document.createElement("link");
-        link.rel = "preload";
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-        link.href = new URL(rel, document.currentScript.src).href;
-        document.head.appendChild(link);
-      });
-    }
-  } catch (err) {
-    // the worker asks for them itself
-  }
 })();
