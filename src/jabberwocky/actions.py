@@ -97,11 +97,17 @@ def options(game: Game) -> list[int]:
     return []
 
 
+def deal_for(game: Game, action: Action) -> None:
+    """Deal the rounds up to ``action``'s while ``game``'s round is over and ``action``
+    belongs to a later one (nothing otherwise)."""
+    while game.phase == ROUND_OVER and game.round_index < action.round_index:
+        game.next_round()
+
+
 def apply(game: Game, action: Action) -> None:
     """Make ``action`` in ``game`` (dealing the next round first when the action belongs
     to it); raises :class:`IllegalMoveError` if it is not the seat's move or not allowed."""
-    while game.phase == ROUND_OVER and game.round_index < action.round_index:
-        game.next_round()
+    deal_for(game, action)
     if game.round_index != action.round_index or game.to_act != action.seat:
         raise IllegalMoveError("move.not_your_turn", seat=game.to_act)
     if action.kind == "bid":
@@ -145,7 +151,6 @@ def take_back(game: Game, humans: Iterable[int]) -> Game:
     if last is None:
         raise IllegalMoveError("move.takeback_none")
     new = replay(game, actions[:last])
-    while new.phase == ROUND_OVER and new.round_index < actions[last].round_index:
-        new.next_round()
+    deal_for(new, actions[last])
     new.takebacks = game.takebacks + 1
     return new

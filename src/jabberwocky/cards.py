@@ -61,6 +61,11 @@ def card_name(card: Card) -> str:
     return _NAMES[card]
 
 
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """Each card's :func:`card_name`, in the order given."""
+    return [_NAMES[c] for c in cards]
+
+
 def card_words(card: Card) -> str:
     """A card in English words (the catalogue's ``card.words``): ``"ten of diamonds"``."""
     return render("card.words", {"rank": RANKS[card % 13], "suit": SUITS[card // 13]})

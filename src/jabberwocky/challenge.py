@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .actions import Action, apply, fresh, game_actions, options
+from .actions import Action, apply, deal_for, fresh, game_actions, options
 from .bots import BOTS_VERSION, make_bot
 from .errors import ChallengeError, JabberwockyError
 from .game import BIDDING, GAME_OVER, ROUND_OVER, Game
@@ -236,23 +236,13 @@ class Result:
     """How many moves were allowed at each move."""
     actions: tuple[Action, ...] = field(compare=False)
     game: Game = field(compare=False, repr=False)
-    """The game replayed (its ``names`` hold the player's name at the human seat)."""
+    """The game replayed (its ``names`` hold the player's name at the human seat); read
+    it, never play on it (reviews read this one, with no copy)."""
 
     @property
     def bots_same(self) -> bool:
         """True when the result was played with this engine's bots."""
         return self.bots_version == BOTS_VERSION
-
-    def record_game(self) -> Game:
-        """A copy of the replayed game (its record is the result's record)."""
-        return _replay(self.game, self.actions)
-
-
-def _replay(template: Game, actions: tuple[Action, ...]) -> Game:
-    game = fresh(template)
-    for action in actions:
-        apply(game, action)
-    return game
 
 
 def result_of(game: Game, name: str | None = None) -> Result:
@@ -265,8 +255,7 @@ def result_of(game: Game, name: str | None = None) -> Result:
     copy = fresh(game)
     digits, radices = [], []
     for action in actions:
-        while copy.phase == ROUND_OVER and copy.round_index < action.round_index:
-            copy.next_round()
+        deal_for(copy, action)
         allowed = options(copy)
         digits.append(allowed.index(action.value))
         radices.append(len(allowed))
@@ -529,8 +518,7 @@ def check_bots(challenge: Challenge, player: int, round_index: int) -> Message |
     for action in result.actions:
         if action.round_index > round_index:
             break
-        while game.phase == ROUND_OVER and game.round_index < action.round_index:
-            game.next_round()
+        deal_for(game, action)
         bot = bots.get(action.seat)
         if action.round_index == round_index and bot is not None:
             chosen = bot.act(game.observation(action.seat))

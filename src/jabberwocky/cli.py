@@ -31,7 +31,15 @@ from . import __version__
 from .bots import available_levels, is_builtin
 from .cards import card_name, card_symbol, cards_of, sort_for_display, suit_words
 from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
-from .errors import BotError, DataFileError, JabberwockyError, RecordError
+from .errors import (
+    BotError,
+    DataFileError,
+    JabberwockyError,
+    RecordError,
+    file_error,
+    os_reason,
+    quote_path,
+)
 from .messages import Message, quote
 from .record import MAX_RECORD_BYTES, loads
 from .rules import PRESETS, Ruleset, preset
@@ -41,8 +49,6 @@ from .words import new_seed
 
 MAX_GAMES = 1_000_000
 """The most games one ``simulate`` run plays (a bigger count is a typing slip)."""
-MAX_PATH_QUOTE = 200
-"""File names are quoted longer than other input (they are the user's own), but clipped."""
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BOT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 """Exit statuses: 1 for an invalid record or a data file that cannot be read or written,
@@ -318,15 +324,7 @@ def _open_output(path: str) -> IO[str]:
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise DataFileError("file.unwritable", path=_path(path), reason=_reason(exc)) from None
-
-
-def _path(path: object) -> str:
-    return quote(path, MAX_PATH_QUOTE)
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or type(exc).__name__
+        raise file_error("file.unwritable", path, exc) from None
 
 
 def _read_record(path: str) -> bytes:
@@ -338,7 +336,7 @@ def _read_record(path: str) -> bytes:
         with open(path, "rb") as fh:
             return fh.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise DataFileError("file.unreadable", path=_path(path), reason=_reason(exc)) from None
+        raise file_error("file.unreadable", path, exc) from None
 
 
 def _cmd_check(args: argparse.Namespace, out: IO[str]) -> int:
@@ -387,8 +385,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     except JabberwockyError as exc:
         return _fail(exc, EXIT_USAGE)
     except OSError as exc:  # writing a record at the end of ``play``, a full disk, ...
-        path = "-" if exc.filename is None else _path(exc.filename)
-        return _fail(Message("file.failed", path=path, reason=_reason(exc)), EXIT_INVALID)
+        path = "-" if exc.filename is None else quote_path(exc.filename)
+        return _fail(Message("file.failed", path=path, reason=os_reason(exc)), EXIT_INVALID)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         return EXIT_INTERRUPTED

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import Message
+from .messages import Message, quote
+
+MAX_PATH_QUOTE = 200
+"""File names are quoted longer than other input (they are the user's own), but clipped."""
 
 
 class JabberwockyError(ValueError):
@@ -79,6 +82,22 @@ class ReviewError(JabberwockyError):
 
 class DataFileError(JabberwockyError):
     """A data file (a record to check, a file to write) could not be read or written."""
+
+
+def quote_path(path: object) -> str:
+    """``path`` quoted for a message (clipped at :data:`MAX_PATH_QUOTE` characters)."""
+    return quote(path, MAX_PATH_QUOTE)
+
+
+def os_reason(exc: OSError) -> str:
+    """What the system said when it refused a file (``exc``'s error text, else its class)."""
+    return exc.strerror or type(exc).__name__
+
+
+def file_error(code: str, path: object, exc: OSError) -> DataFileError:
+    """The :class:`DataFileError` ``code`` (``file.unreadable``, ``file.unwritable``) for
+    ``path``, saying why (``exc``)."""
+    return DataFileError(code, path=quote_path(path), reason=os_reason(exc))
 
 
 class BotError(JabberwockyError):

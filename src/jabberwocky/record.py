@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import BOTS_VERSION
-from .cards import Card, card_name, cards_of, parse_card
+from .cards import Card, card_name, card_names, cards_of, parse_card
 from .challenge import decode
 from .deal import DEAL_ALGORITHM
 from .errors import CardError, ChallengeError, JabberwockyError, RecordError, SeedError
@@ -42,12 +42,8 @@ __all__ = ["FORMAT", "MAX_JSON_DEPTH", "MAX_RECORD_BYTES", "dumps", "from_record
            "json_too_deep", "loads", "to_record"]
 
 
-def _names(cards: Sequence[Card]) -> list[str]:
-    return [card_name(c) for c in cards]
-
-
 def _trick(leader: int, cards: Sequence[Card], winner: int | None) -> dict[str, Any]:
-    return {"leader": leader, "cards": _names(cards), "winner": winner}
+    return {"leader": leader, "cards": card_names(cards), "winner": winner}
 
 
 def _round(index: int, dealer: int, hand_size: int, hands: Sequence[int], trump_card: Card,
@@ -57,7 +53,7 @@ def _round(index: int, dealer: int, hand_size: int, hands: Sequence[int], trump_
         "round": index + 1,
         "dealer": dealer,
         "hand_size": hand_size,
-        "hands": [_names(cards_of(h)) for h in hands],
+        "hands": [card_names(cards_of(h)) for h in hands],
         "trump_card": card_name(trump_card),
         "bids": list(bids),
         "tricks": tricks,

@@ -24,11 +24,11 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .actions import Action, apply, game_actions, options, replay
+from .actions import Action, apply, deal_for, game_actions, options, replay
 from .bots import BOTS_VERSION, available_levels, make_bot
-from .cards import Card, card_name, cards_of, sort_for_display
+from .cards import card_name, card_names, cards_of, sort_for_display
 from .errors import ReviewError
-from .game import ROUND_OVER, Game
+from .game import Game
 from .history import RoundResult, Trick
 from .levels import HUMAN
 from .observation import Observation
@@ -45,25 +45,16 @@ def digest(game: Game) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
-def _names(cards: list[Card]) -> list[str]:
-    return [card_name(c) for c in cards]
-
-
 def _value(action: Action) -> int | str:
     return action.value if action.kind == "bid" else card_name(action.value)
 
 
 def _hands(game: Game) -> list[list[str]]:
-    return [_names(sort_for_display(cards_of(h), game.trump_suit)) for h in game.hands]
-
-
-def _deal_for(game: Game, action: Action) -> None:
-    while game.phase == ROUND_OVER and game.round_index < action.round_index:
-        game.next_round()
+    return [card_names(sort_for_display(cards_of(h), game.trump_suit)) for h in game.hands]
 
 
 def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": _names(list(trick.cards)), "winner": trick.winner}
+    return {"leader": trick.leader, "cards": card_names(trick.cards), "winner": trick.winner}
 
 
 def _round_json(res: RoundResult) -> dict[str, Any]:
@@ -78,7 +69,7 @@ def timeline(game: Game) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     rounds: list[dict[str, Any]] = []
     for i, action in enumerate(actions):
-        _deal_for(g, action)
+        deal_for(g, action)
         if not rounds or rounds[-1]["round"] != g.round_index + 1:
             rounds.append({"round": g.round_index + 1, "dealer": g.dealer,
                            "hand_size": g.hand_size, "trump_card": card_name(g.trump_card),
@@ -95,7 +86,7 @@ def timeline(game: Game) -> dict[str, Any]:
         if action.kind == "card":
             if g.trick:
                 trick = {"number": trick_number, "leader": leader,
-                         "cards": _names(list(g.trick)), "winner": None}
+                         "cards": card_names(g.trick), "winner": None}
             else:  # this card completed the trick (the round's tricks stay until the next)
                 trick = {"number": trick_number, **_trick_json(g.tricks[-1])}
         steps.append({
@@ -132,7 +123,7 @@ def _before(game: Game, step: int) -> tuple[Game, Action]:
     if not 0 <= step < len(actions):
         raise ReviewError("review.no_step", step=step, steps=len(actions))
     g = replay(game, actions[:step])
-    _deal_for(g, actions[step])
+    deal_for(g, actions[step])
     return g, actions[step]
 
 
@@ -175,15 +166,16 @@ def observation_json(obs: Observation) -> dict[str, Any]:
         "seat": obs.seat, "players": obs.players, "rules": obs.rules.to_dict(),
         "round": obs.round_index + 1, "hand_size": obs.hand_size, "dealer": obs.dealer,
         "trump_card": card_name(obs.trump_card),
-        "hand": _names(sort_for_display(cards_of(obs.hand), obs.trump_suit)),
-        "bids": list(obs.bids), "leader": obs.leader, "trick": _names(list(obs.trick)),
+        "hand": card_names(sort_for_display(cards_of(obs.hand), obs.trump_suit)),
+        "bids": list(obs.bids), "leader": obs.leader, "trick": card_names(obs.trick),
         "tricks": [_trick_json(t) for t in obs.tricks], "taken": list(obs.taken),
         "broken": obs.broken, "scores": list(obs.scores), "phase": obs.phase.value,
         "to_act": obs.to_act, "legal_bids": list(obs.legal_bids),
-        "legal_cards": _names(cards_of(obs.legal)), "honest_cards": _names(cards_of(obs.honest)),
+        "legal_cards": card_names(cards_of(obs.legal)),
+        "honest_cards": card_names(cards_of(obs.honest)),
         "history": [{"round": r.round_index + 1, "dealer": r.dealer, "hand_size": r.hand_size,
                      "trump_card": card_name(r.trump_card),
-                     "hands": [_names(cards_of(h)) for h in r.hands],
+                     "hands": [card_names(cards_of(h)) for h in r.hands],
                      "tricks": [_trick_json(t) for t in r.tricks], **_round_json(r)}
                     for r in obs.history],
         "step": obs.step, "bot_key": f"{obs.bot_key:016x}",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from .errors import JabberwockyError, RulesetError
 from .messages import quote
@@ -31,7 +31,7 @@ _SCORINGS = ("exact-1", "exact-10-plus-bid")
 _RENEGE_PENALTIES = (0, 3)
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """A JSON whole number: an ``int`` that is not a ``bool`` (``true`` is not 1 here, and
     ``2.0`` is not 2)."""
     return isinstance(value, int) and not isinstance(value, bool)

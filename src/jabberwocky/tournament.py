@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from .bots import make_bot
-from .errors import BotError, DataFileError, JabberwockyError
+from .errors import BotError, DataFileError, JabberwockyError, file_error, quote_path
 from .game import GAME_OVER, Game
 from .jsontext import read_json
 from .messages import quote
 from .record import FORMAT, MAX_RECORD_BYTES, loads
-from .rules import Ruleset
+from .rules import Ruleset, is_whole
 from .simulate import SeatStats, game_seed, new_stats, play_game, record_line, summarize, tally_game
 
 TALLY_FORMAT = "jabberwocky-tally/1"
@@ -231,7 +231,7 @@ def run(players: int, games: int, levels: Sequence[str], seed: str, rules: Rules
 
 
 def _fail(path: str, code: str, **params: Any) -> TallyError:
-    return TallyError(code, path=quote(path, 200), **params)
+    return TallyError(code, path=quote_path(path), **params)
 
 
 def _read_text(path: str, limit: int) -> bytes:
@@ -239,12 +239,11 @@ def _read_text(path: str, limit: int) -> bytes:
         with open(path, "rb") as fh:
             return fh.read(limit + 1)
     except OSError as exc:
-        raise DataFileError("file.unreadable", path=quote(path, 200),
-                            reason=exc.strerror or type(exc).__name__) from None
+        raise file_error("file.unreadable", path, exc) from None
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return is_whole(value) and value >= 0
 
 
 def _counts(value: Any, pairs: bool = False) -> bool:
@@ -263,7 +262,7 @@ def _counts(value: Any, pairs: bool = False) -> bool:
 
 def _seat_ok(data: Any) -> bool:
     return (isinstance(data, dict) and isinstance(data.get("level"), str)
-            and isinstance(data.get("points"), int) and not isinstance(data["points"], bool)
+            and is_whole(data.get("points"))
             and _whole(data.get("exact")) and _whole(data.get("bids"))
             and _whole(data.get("max_ns")) and _counts(data.get("wins"))
             and _counts(data.get("exact_by_size"), pairs=True) and _counts(data.get("times_ns")))
@@ -337,11 +336,11 @@ def merge_tallies(tallies: Sequence[Tally], paths: Sequence[str] | None = None) 
                 ("levels", merged.levels, tally.levels), ("rules", merged.rules, tally.rules),
                 ("games", merged.games, tally.games), ("of", merged.of, tally.of)):
             if mine != theirs:
-                raise _fail(name, "tally.other_run", field=what, first=quote(names[0], 200))
+                raise _fail(name, "tally.other_run", field=what, first=quote_path(names[0]))
         for s in tally.shards:
             if s in owner:
                 raise _fail(name, "tally.overlap", shard=s, of=tally.of,
-                            other=quote(owner[s], 200))
+                            other=quote_path(owner[s]))
             owner[s] = name
         merged.add(Batch(tally.stats, tally.completed, tally.failed))
         merged.elapsed += tally.elapsed
@@ -390,10 +389,10 @@ def merge_records(paths: Sequence[str], out: IO[str] | None = None) -> Tally:
                 tally = Tally(game.players, game.seats, run_seed, game.rules, games=0)
             elif key != head:
                 raise _fail(path, "tally.record_other_run", line=number,
-                            first=quote(first_path, 200))
+                            first=quote_path(first_path))
             if index in where:
                 raise _fail(path, "tally.duplicate_game", line=number, value=quote(game.seed),
-                            other=quote(where[index][0], 200))
+                            other=quote_path(where[index][0]))
             where[index] = (path, offset, len(line))
             assert tally is not None
             tally_game(game, tally.stats)  # whole numbers: the order does not matter
@@ -417,8 +416,7 @@ def _lines(path: str) -> Iterator[tuple[int, int, bytes]]:
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
     except OSError as exc:
-        raise DataFileError("file.unreadable", path=quote(path, 200),
-                            reason=exc.strerror or type(exc).__name__) from None
+        raise file_error("file.unreadable", path, exc) from None
     with fh:
         offset = 0
         number = 0
@@ -475,5 +473,4 @@ def write_tally(tally: Tally, path: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise DataFileError("file.unwritable", path=quote(path, 200),
-                            reason=exc.strerror or type(exc).__name__) from None
+        raise file_error("file.unwritable", path, exc) from None

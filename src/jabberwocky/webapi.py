@@ -32,7 +32,7 @@ from . import review
 from .actions import last_action, take_back
 from .bots import BOTS_VERSION, Bot, available_levels, is_builtin, make_bot
 from .bots.referee import bot_hint, bot_move
-from .cards import Card, card_name, cards_of, parse_card, sort_for_display
+from .cards import Card, card_name, card_names, cards_of, parse_card, sort_for_display
 from .challenge import (
     MAX_CHALLENGE_CHARS,
     MAX_RESULTS,
@@ -147,10 +147,6 @@ def default_level() -> str:
     levels = [lvl for lvl in available_levels() if is_builtin(lvl)]
     below_hard = [lvl for lvl in levels if lvl != "hard"]
     return (below_hard or levels)[-1]
-
-
-def _names(cards: list[Card]) -> list[str]:
-    return [card_name(c) for c in cards]
 
 
 def _safe_filename_part(seed: str) -> str:
@@ -470,10 +466,10 @@ class WebApi:
         moves against the bots' own choices: ``{ok, refusal, …}``."""
         challenge = self._decode(payload.get("text"))
         player, rnd = payload.get("player"), payload.get("round")
-        if not isinstance(player, int) or isinstance(player, bool):
+        if not is_whole(player):
             raise ChallengeError("challenge.no_result", player=quote(player),
                                  count=len(challenge.results))
-        if not isinstance(rnd, int) or isinstance(rnd, bool):
+        if not is_whole(rnd):
             raise ChallengeError("challenge.no_round", player=player, round=quote(rnd),
                                  rounds=0)
         mismatch = check_bots(challenge, player, rnd - 1)
@@ -513,11 +509,10 @@ class WebApi:
         if "challenge" in payload:
             challenge = self._decode(payload["challenge"])
             player = payload.get("player")
-            if (not isinstance(player, int) or isinstance(player, bool)
-                    or not 1 <= player <= len(challenge.results)):
+            if not is_whole(player) or not 1 <= player <= len(challenge.results):
                 raise ChallengeError("challenge.no_result", player=quote(player),
                                      count=len(challenge.results))
-            return challenge.results[player - 1].record_game()
+            return challenge.results[player - 1].game  # the reviews only read it
         game = self._game()
         if game.phase != GAME_OVER:
             raise ReviewError("review.unfinished", phase=game.phase.value)
@@ -696,7 +691,7 @@ class WebApi:
             "trump_suit": "CDHS"[obs.trump_suit],
             "to_act": obs.to_act,
             "your_turn": obs.my_turn and not handoff,
-            "hand": _names(hand),
+            "hand": card_names(hand),
             "legal_cards": [card_name(c) for c in hand if legal >> c & 1],
             "renege_cards": [card_name(c) for c in hand if legal >> c & 1 and not honest >> c & 1],
             "illegal_reasons": reasons,
@@ -708,16 +703,16 @@ class WebApi:
             "bids": list(obs.bids),
             "taken": list(obs.taken),
             "scores": list(obs.scores),
-            "trick": {"leader": obs.leader, "cards": _names(list(obs.trick)),
+            "trick": {"leader": obs.leader, "cards": card_names(obs.trick),
                       "winning": trick_winner(obs.trick, obs.leader, n, obs.trump_suit)
                       if obs.trick else None},
-            "tricks": [{"leader": t.leader, "cards": _names(list(t.cards)), "winner": t.winner}
+            "tricks": [{"leader": t.leader, "cards": card_names(t.cards), "winner": t.winner}
                        for t in obs.tricks],
             "last_trick": None if last is None else {
-                "leader": last.leader, "cards": _names(list(last.cards)), "winner": last.winner},
+                "leader": last.leader, "cards": card_names(last.cards), "winner": last.winner},
             "trump_broken": obs.broken,
             "can_claim": (obs.my_turn and not handoff and obs.phase == PLAYING
-                          and len(_humans(game)) == 1 and claim_order(obs) is not None),
+                          and len(humans) == 1 and claim_order(obs) is not None),
             "history": self._history(obs.history, n),
             "round_result": None if result is None else {
                 "bids": list(result.bids), "taken": list(result.taken),
@@ -790,7 +785,7 @@ def _one_human(game: Game) -> int:
 
 def _step(payload: dict[str, Any]) -> int:
     step = payload.get("step")
-    if not isinstance(step, int) or isinstance(step, bool):
+    if not is_whole(step):
         raise ReviewError("review.no_step", step=quote(step), steps=0)
     return step
 
