@@ -248,13 +248,12 @@ def test(args: argparse.Namespace) -> None:
     steps_module = load_test_steps()
     all_steps = steps_module.steps(sys.executable)
     try:
-        steps_module.check(all_steps, args.only)
+        chosen = steps_module.check(all_steps, args.only)
     except steps_module.StepError as exc:
         sys.exit(f"[build] {exc}")
     ensure_venv()
     ensure_npm()
     ensure_chromium()
-    chosen = steps_module.check(steps_module.steps(sys.executable), args.only)
     for step in chosen:
         log(f"== {step.name}")
         if step.cmd == [steps_module.BUILD]:

@@ -164,12 +164,17 @@ def run(name: str, hero: str, others: str, games: int, seed: str, selfplay: bool
     return total
 
 
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return m, 1.96 * math.sqrt(var / n)
+
+
 def figures(t: Tally) -> dict[str, Any]:
     """The per-level figures of a run."""
-    n = len(t.shares)
-    mean = sum(t.shares) / n if n else 0.0
-    var = sum((s - mean) ** 2 for s in t.shares) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n else 0.0
+    mean, half = mean_ci(t.shares) if t.shares else (0.0, 0.0)
     times = sorted(t.times_ns)
     return {
         "games": t.games,

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -36,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import parse_hard_args  # noqa: E402
+from bots import mean_ci, parse_hard_args  # noqa: E402
 
 from jabberwocky.bots import Bot, make_bot  # noqa: E402
 from jabberwocky.game import Game  # noqa: E402
@@ -130,26 +129,20 @@ def load(path: Path) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
     return games, meta
 
 
-def game_figures(g: dict[str, Any]) -> dict[str, float]:
-    """One game's measured figures: exact bids, bids, over, under, win share."""
+def game_figures(g: dict[str, Any], seats: list[int] | None = None) -> dict[str, float]:
+    """One game's figures of ``seats`` (default: the measured ones): exact bids, bids,
+    over, under, win share (per seat)."""
+    seats = g["heroes"] if seats is None else seats
     exact = over = under = bids = 0
     for b, t in zip(g["bids"], g["taken"], strict=True):
-        for p in g["heroes"]:
+        for p in seats:
             bids += 1
             exact += b[p] == t[p]
             over += t[p] > b[p]
             under += t[p] < b[p]
-    wins = sum(1.0 / len(g["winners"]) for p in g["heroes"] if p in g["winners"])
+    wins = sum(1.0 / len(g["winners"]) for p in seats if p in g["winners"])
     return {"exact": exact, "bids": bids, "over": over, "under": under,
-            "win": wins / len(g["heroes"])}
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return m, 1.96 * math.sqrt(var / n)
+            "win": wins / len(seats)}
 
 
 def summary(games: dict[int, dict[str, Any]]) -> dict[str, float]:
@@ -189,17 +182,6 @@ def compare(a_path: Path, b_path: Path) -> None:
           f"{behind}")
 
 
-def side_figures(g: dict[str, Any], seats: list[int]) -> tuple[int, int, float]:
-    """Exact bids, bids and win share (per seat) of ``seats`` in one game."""
-    exact = bids = 0
-    for b, t in zip(g["bids"], g["taken"], strict=True):
-        for p in seats:
-            bids += 1
-            exact += b[p] == t[p]
-    win = sum(1.0 / len(g["winners"]) for p in seats if p in g["winners"])
-    return exact, bids, win / len(seats)
-
-
 def duel_summary(path: Path) -> None:
     """Hero against the others on shared deals: exact-bid rates and the paired
     difference per deal (both games of a deal together)."""
@@ -217,10 +199,9 @@ def duel_summary(path: Path) -> None:
             assert g is not None
             players = len(g["scores"])
             others = [p for p in range(players) if p not in g["heroes"]]
-            e, b, w = side_figures(g, g["heroes"])
-            he, hb, hw = he + e, hb + b, hw + w
-            e, b, w = side_figures(g, others)
-            oe, ob, ow = oe + e, ob + b, ow + w
+            hero, rest = game_figures(g), game_figures(g, others)
+            he, hb, hw = he + hero["exact"], hb + hero["bids"], hw + hero["win"]
+            oe, ob, ow = oe + rest["exact"], ob + rest["bids"], ow + rest["win"]
         totals = [totals[0] + he, totals[1] + hb, totals[2] + oe, totals[3] + ob]
         diffs.append(he / hb - oe / ob)
         wins.append((hw - ow) / 2)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -46,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from startup import BARE_HTML, BARE_JS, FLAGS, INIT_SCRIPT, _wait_mark  # noqa: E402
+from startup import FLAGS, INIT_SCRIPT, _median, _wait_mark, bare_page  # noqa: E402
 from throttle import ThrottledServer  # noqa: E402
 from tools import pwa  # noqa: E402
 from tools import site as site_tools  # noqa: E402
@@ -71,17 +70,6 @@ REGISTER_SCRIPT = """
   };
 })();
 """
-
-
-def _bare_site(into: Path) -> Path:
-    (into / "pyodide").mkdir(parents=True)
-    for name in site_tools.PYODIDE_FILES:
-        shutil.copy2(site_tools.PYODIDE_DIR / name, into / "pyodide" / name)
-    (into / "index.html").write_text(BARE_HTML)
-    (into / "bare.js").write_text(BARE_JS)
-    return into
-
-
 
 
 def _controlled(page: Page) -> bool:
@@ -146,10 +134,6 @@ def _sent_by_file(server: ThrottledServer) -> dict[str, tuple[int, int, int]]:
     return {k: (v[0], v[1], v[2]) for k, v in out.items()}
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="visits per page and link")
@@ -179,7 +163,7 @@ def main() -> None:
     results: dict[tuple[float, float], dict[str, list[Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="jabberwocky-firstvisit-") as tmp, \
             sync_playwright() as p:
-        sites = {GAME: site, BARE: _bare_site(Path(tmp) / "bare")}
+        sites = {GAME: site, BARE: bare_page(Path(tmp) / "bare")}
         if args.ab:
             sites[GAME_B] = args.ab
         server = ThrottledServer(sites, *links[0])

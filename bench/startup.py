@@ -122,15 +122,21 @@ def _serve(directory: Path) -> tuple[str, Any]:
     return f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}", server
 
 
-def _bare_site(site: Path, into: Path) -> Path:
+def bare_page(into: Path) -> Path:
+    """The bare page alone (``index.html``: the npm package's Pyodide and ``1+1``)."""
     (into / "pyodide").mkdir(parents=True)
     for name in site_tools.PYODIDE_FILES:
         shutil.copy2(site_tools.PYODIDE_DIR / name, into / "pyodide" / name)
+    (into / "index.html").write_text(BARE_HTML)
+    (into / "bare.js").write_text(BARE_JS)
+    return into
+
+
+def _bare_site(site: Path, into: Path) -> Path:
+    bare_page(into)
     shutil.copytree(site / "pyodide", into / "site-pyodide")
     (into / "pyc.html").write_text(BARE_HTML.replace("bare.js", "bare-pyc.js"))
     (into / "bare-pyc.js").write_text(BARE_JS.replace("./pyodide/", "./site-pyodide/"))
-    (into / "index.html").write_text(BARE_HTML)
-    (into / "bare.js").write_text(BARE_JS)
     (into / "worker.html").write_text(BARE_WORKER_HTML)
     (into / "bare-page.js").write_text(BARE_PAGE_JS)
     (into / "bare-worker.js").write_text(BARE_WORKER_JS)

@@ -169,12 +169,6 @@ def offline(context: BrowserContext, on: bool) -> None:
     context.set_offline(on)
 
 
-__all__ = ["PLAYABLE", "PREFS_KEY", "SAVE_KEY", "act", "cache_names", "controlled",
-           "fast_prefs", "message_text", "offline", "open_game", "play_to_the_end",
-           "play_trick", "set_storage", "sw_build", "view", "wait_controlled",
-           "wait_for_dataset", "wait_for_phase"]
-
-
 def marks(page: Page) -> dict[str, str]:
     """The body's test markers: phase, yourTurn, busy, step, round, handoff …"""
     data: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
@@ -205,3 +199,9 @@ def confirm_if_asked(page: Page, timeout: float = 1.5) -> bool:
         return False
     button.click()
     return True
+
+
+__all__ = ["PLAYABLE", "PREFS_KEY", "SAVE_KEY", "act", "cache_names", "confirm_if_asked",
+           "controlled", "fast_prefs", "marks", "message_text", "offline", "open_game",
+           "play_to_the_end", "play_trick", "set_storage", "settle", "sw_build", "view",
+           "wait_controlled", "wait_for_dataset", "wait_for_phase"]

@@ -10,25 +10,20 @@ front end keeps changing, so they are made again on purpose, not on every run.
 from __future__ import annotations
 
 import os
-import struct
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, SiteServer
 from playwright.sync_api import BrowserContext, Page
-from test_game import engine_view, open_table, settle, wait_changed
+from pwa_helpers import settle
+from test_game import engine_view, open_table, wait_changed
+from tools.pwa import png_size
 
 SHOTS = ROOT / "docs" / "screenshots"
 SIZES = {"table-wide.png": (1280, 800), "table-narrow.png": (390, 844)}
 SEED = "#seed=jabberwocky-readme&players=4&bots=medium"
 WRITE = os.environ.get("JABBERWOCKY_SCREENSHOTS") == "write"
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG file"
-    width, height = struct.unpack(">II", data[16:24])
-    return int(width), int(height)
 
 
 def play_to_a_trick_in_round_3(page: Page) -> None:

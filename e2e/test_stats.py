@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import confirm_if_asked
+from pwa_helpers import confirm_if_asked, marks
 
 BOOT_TIMEOUT = 120.0
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -297,7 +297,7 @@ def test_unreadable_entries_are_set_aside(
 def play_to_the_end(page: Page, timeout: float = 90.0) -> None:
     deadline = time.monotonic() + timeout
     while True:
-        m: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+        m = marks(page)
         if m.get("busy") == "false" and m.get("phase") == "game-over":
             return
         assert time.monotonic() < deadline, f"the game did not end: {m}"

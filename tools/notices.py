@@ -1,6 +1,7 @@
 """The licences of what the site ships, as files an About screen can list and open.
 
-``write(site, micropip_wheel, versions)`` puts into ``site/licenses/``:
+``files(components(micropip_wheel, ...))`` is what tools/site.py writes into
+``site/licenses/``:
 
 - one text file per component: Jabberwocky's own ``LICENSE``; Pyodide (MPL-2.0) and the
   CPython inside it (PSF-2.0) from ``tools/notices/`` (their packages carry no licence

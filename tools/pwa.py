@@ -10,7 +10,8 @@
    richer install dialog);
 3. adds the manifest/icon/theme-colour tags to ``index.html`` when they are missing;
 4. hashes every file the service worker precaches (all but the service worker, source
-   maps, the screenshots and the licence texts: see ``NOT_PRECACHED``) and writes ``sw.js`` from
+   maps, the screenshots, the classic deck's card faces and the licence texts: see
+   :func:`is_precached`) and writes ``sw.js`` from
    ``web/sw.js`` with that list and the cache name ``jabberwocky-site-<hash>``; the
    hash is also written into ``build.json`` (``"build"``, ``"files"``) when it exists.
 

@@ -360,7 +360,8 @@ def build(site: Path, micropip_wheel: Path) -> None:
     site.mkdir(parents=True, exist_ok=True)
     written: set[str] = set()
 
-    wheel_name, wheel_bytes = engine_wheel(project_version())
+    version, source_url = project_version(), project_urls()["Source"]
+    wheel_name, wheel_bytes = engine_wheel(version)
     stdlib, stdlib_later = stdlib_zips(wheel_bytes)
     for name in PYODIDE_FILES:
         if name in HINTED_FILES:
@@ -390,7 +391,7 @@ def build(site: Path, micropip_wheel: Path) -> None:
     if "index.html" not in written:
         _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())
         written.add("index.html")
-    for rel, data in _notice_files(micropip_wheel).items():
+    for rel, data in _notice_files(micropip_wheel, version, source_url).items():
         _write_if_changed(site / rel, data)
         written.add(rel)
     for path in sorted(SCREENSHOTS.glob("*.png")):
@@ -406,9 +407,9 @@ def build(site: Path, micropip_wheel: Path) -> None:
         content.update(f"{rel}\0{_sha256(site / rel)}\n".encode())
     info = {
         "build": content.hexdigest()[:16],
-        "version": project_version(),
+        "version": version,
         "bots": bots_version(),
-        "source": project_urls()["Source"],
+        "source": source_url,
         "licenses": notices.INDEX,
         "pyodide": pyodide_version(),
         "wheel": f"wheels/{wheel_name}",
@@ -447,14 +448,15 @@ def card_faces() -> list[Path]:
     return sorted(folder.glob("*.svg"))
 
 
-def _notice_files(micropip_wheel: Path) -> dict[str, bytes]:
-    """``licenses/`` (see tools/notices.py); a missing licence stops the build."""
+def _notice_files(micropip_wheel: Path, version: str, source_url: str) -> dict[str, bytes]:
+    """``licenses/`` (see tools/notices.py) for the package ``version`` (its repository
+    at ``source_url``); a missing licence stops the build."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     try:
         entries = notices.components(
-            micropip_wheel, jabberwocky=project_version(), pyodide=pyodide_version(),
+            micropip_wheel, jabberwocky=version, pyodide=pyodide_version(),
             python=python_version(), micropip=str(lock["packages"]["micropip"]["version"]),
-            source_url=project_urls()["Source"])
+            source_url=source_url)
     except (notices.NoticeError, zipfile.BadZipFile) as exc:
         sys.exit(f"the site's licence notices: {exc}")
     return notices.files(entries)

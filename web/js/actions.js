@@ -1,7 +1,7 @@
 // What the page's buttons and shortcut keys do ([data-action] anywhere, and input.js):
 // each action is a call on the controller or a dialog.
 
-import { $ } from "./dom/util.js";
+import { $, download } from "./dom/util.js";
 import { t } from "./i18n.js";
 import { serializeFragment } from "./fragment.js";
 import { fragmentOptions } from "./save.js";
@@ -69,15 +69,9 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
       controller.notice("notice.export_failed", { reason: error });
       return;
     }
-    const url = URL.createObjectURL(new Blob([result.record], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = result.filename || "jabberwocky-game.json";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 5000);
-    controller.notice("notice.exported", { file: a.download });
+    const file = result.filename || "jabberwocky-game.json";
+    download(result.record, "application/json", file);
+    controller.notice("notice.exported", { file });
   }
 
   /** The review of `source` (its screen's code is loaded on first use). */

@@ -4,7 +4,7 @@
 // chain it answers).  The engine writes, reads and verifies every challenge; the page only
 // carries the text.
 
-import { el, $, openDialog } from "./dom/util.js";
+import { el, $, openDialog, tableHead } from "./dom/util.js";
 import { t, msg, number } from "./i18n.js";
 
 /** The link of a challenge text (this page, its fragment). */
@@ -94,11 +94,7 @@ export function finalComparison(comparison, youName) {
   const names = results.map((r, i) => (r.current ? youName : resultName(r, i)));
   box.append(el("h3", {}, t("compare.final_title")));
   const table = el("table", { className: "sheet challenge-table" });
-  const hr = el("tr");
-  hr.append(el("th", { scope: "col" }, t("sheet.round")));
-  names.forEach((n) => hr.append(el("th", { scope: "col" }, n)));
-  const head = el("thead");
-  head.append(hr);
+  const head = tableHead([t("sheet.round"), ...names]);
   const body = el("tbody");
   const rounds = Math.max(...results.map((r) => r.rounds.length));
   for (let k = 1; k <= rounds; k++) {

@@ -1,17 +1,13 @@
 // The score sheet: every round's bids, tricks made and running totals.
 
-import { el, $, openDialog } from "../dom/util.js";
+import { el, $, openDialog, tableHead } from "../dom/util.js";
 import { t, number } from "../i18n.js";
 import { cardShort, suitOf } from "../cards.js";
-import { seatName } from "../names.js";
+import { seatName, seatNames } from "../names.js";
 
 export function fillScoreSheet(table, view) {
   table.replaceChildren();
-  const head = el("thead");
-  const hr = el("tr");
-  hr.append(el("th", { scope: "col", "aria-label": t("sheet.round") }, "#"), el("th", { scope: "col" }, t("sheet.trump")));
-  for (let s = 0; s < view.players; s++) hr.append(el("th", { scope: "col" }, seatName(view, s)));
-  head.append(hr);
+  const head = tableHead([el("th", { scope: "col", "aria-label": t("sheet.round") }, "#"), t("sheet.trump"), ...seatNames(view)]);
   const body = el("tbody");
   for (const row of view.history) {
     const tr = el("tr");

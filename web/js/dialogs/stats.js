@@ -10,7 +10,7 @@
 // stats-export, stats-import, stats-clear, stats-compare, stats-more; #stats-status
 // (role=status) with data-added, data-duplicates, data-dropped, data-refused after an import.
 
-import { el, $, openDialog } from "../dom/util.js";
+import { el, $, openDialog, download, tableHead } from "../dom/util.js";
 import { t, msg, percent, number, language } from "../i18n.js";
 import { confirmAction, gameInProgress } from "./confirm.js";
 import { gameStore, capacity } from "../stats/store.js";
@@ -54,10 +54,7 @@ function figure(list, stat, value, label, text) {
 function table(caption, heads, rows) {
   const tbl = el("table", { className: "stats-table" });
   tbl.append(el("caption", {}, caption));
-  const hr = el("tr");
-  heads.forEach((h) => hr.append(el("th", { scope: "col" }, h)));
-  const head = el("thead");
-  head.append(hr);
+  const head = tableHead(heads);
   const body = el("tbody");
   for (const row of rows) {
     const tr = el("tr");
@@ -253,9 +250,8 @@ async function refresh(message = null) {
   body.append(el("p", { className: "note" }, t("stats.privacy", { max: capacity() })));
   dlg.dataset.games = String(summary?.games ?? 0);
   dlg.dataset.stored = String(entries.length);
-  if (message) status(message.text, message.data);
+  if (message) status([message.text, ...notes].join(" "), message.data);
   else status(notes.join(" "));
-  if (message && notes.length) status(`${message.text} ${notes.join(" ")}`, message.data);
   dlg.dataset.state = "ready";
 }
 
@@ -266,12 +262,7 @@ async function exportAll() {
     return;
   }
   const name = exportName();
-  const url = URL.createObjectURL(new Blob([toJsonLines(all.map((e) => e.record))], { type: "application/x-ndjson" }));
-  const a = el("a", { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5000);
+  download(toJsonLines(all.map((e) => e.record)), "application/x-ndjson", name);
   status(t("stats.exported", { file: name, n: all.length }));
 }
 

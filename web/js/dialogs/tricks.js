@@ -1,19 +1,15 @@
 // This round's tricks, one row each: who played what, who led (▸) and who won (★): the
 // last trick can be looked at again, and a screen reader gets the trick history.
 
-import { el, $, openDialog } from "../dom/util.js";
+import { el, $, openDialog, tableHead } from "../dom/util.js";
 import { t, number } from "../i18n.js";
 import { cardShort, suitOf } from "../cards.js";
-import { seatName } from "../names.js";
+import { seatName, seatNames } from "../names.js";
 
 export function fillTricks(table, view) {
   table.replaceChildren();
   const tricks = view.tricks || [];
-  const head = el("thead");
-  const hr = el("tr");
-  hr.append(el("th", { scope: "col", "aria-label": t("tricks.number") }, "#"));
-  for (let s = 0; s < view.players; s++) hr.append(el("th", { scope: "col" }, seatName(view, s)));
-  head.append(hr);
+  const head = tableHead([el("th", { scope: "col", "aria-label": t("tricks.number") }, "#"), ...seatNames(view)]);
   const body = el("tbody");
   tricks.forEach((trick, i) => {
     const tr = el("tr", { className: i === tricks.length - 1 ? "last" : "" });

@@ -2,20 +2,15 @@
 // the final standings first (places shared on a tie, the winners starred), then how the
 // last round went.
 
-import { el, $ } from "./util.js";
-import { t, number } from "../i18n.js";
+import { el, $, tableHead } from "./util.js";
+import { t, number, language } from "../i18n.js";
 import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { roundComparison, finalComparison } from "../challenge.js";
 import { lineChart, chartBlock } from "../stats/charts.js";
 
 function roundTable(view, res) {
   const table = el("table", { className: "mini-sheet" });
-  const hr = el("tr");
-  for (const key of ["round.col_player", "round.col_bid", "round.col_made", "round.col_points", "round.col_total"]) {
-    hr.append(el("th", { scope: "col" }, t(key)));
-  }
-  const head = el("thead");
-  head.append(hr);
+  const head = tableHead(["round.col_player", "round.col_bid", "round.col_made", "round.col_points", "round.col_total"].map((key) => t(key)));
   const body = el("tbody");
   for (let s = 0; s < view.players; s++) {
     const exact = res && res.bids[s] === res.taken[s];
@@ -45,10 +40,7 @@ export function standings(scores) {
 
 function standingsTable(view) {
   const table = el("table", { className: "standings" });
-  const hr = el("tr");
-  for (const key of ["standings.place", "round.col_player", "round.col_total"]) hr.append(el("th", { scope: "col" }, t(key)));
-  const head = el("thead");
-  head.append(hr);
+  const head = tableHead(["standings.place", "round.col_player", "round.col_total"].map((key) => t(key)));
   const body = el("tbody");
   const winners = view.winners || [];
   for (const { seat, points, place } of standings(view.scores)) {
@@ -72,11 +64,7 @@ function totalsChart(view) {
   const chart = lineChart({ series, labels: [number(0), ...rounds], title: t("round.totals_title"), yLabel: (v) => number(v), integer: true, width: 420, height: 120 });
   const tbl = el("table");
   tbl.append(el("caption", {}, t("round.totals_title")));
-  const hr = el("tr");
-  hr.append(el("th", { scope: "col" }, t("sheet.round")));
-  names.forEach((name) => hr.append(el("th", { scope: "col" }, name)));
-  const head = el("thead");
-  head.append(hr);
+  const head = tableHead([t("sheet.round"), ...names]);
   const body = el("tbody");
   for (const row of view.history) {
     const tr = el("tr");
@@ -88,6 +76,8 @@ function totalsChart(view) {
   return chartBlock({ chart, caption: t("round.totals_title"), table: tbl, legendNames: names, name: "totals" });
 }
 
+let builtFrom = null; // [view, challenge, language] the body was last built from
+
 export function renderRoundPanel(state) {
   const view = state.view;
   const panel = $("round-panel");
@@ -97,6 +87,24 @@ export function renderRoundPanel(state) {
   const over = view.phase === "game-over";
   const res = view.round_result || (view.history.length ? view.history[view.history.length - 1] : null);
   $("round-title").textContent = over ? t("round.game_over") : t("round.done", { round: view.round, rounds: view.rounds });
+  // the body (tables, chart, the challenge's comparison) is built again only when what it
+  // shows has changed, not on every change of the store while the panel is up
+  const built = [view, state.challenge, language()];
+  if (!builtFrom || built.some((k, i) => k !== builtFrom[i])) {
+    builtFrom = built;
+    fillBody(view, state.challenge, over, res);
+  }
+  panel.querySelector('[data-action="review"]').hidden = !over;
+  const challengeButton = panel.querySelector('[data-action="challenge-friend"]');
+  challengeButton.hidden = !over || state.mode !== "play" || (view.humans || [0]).length !== 1;
+  challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
+  panel.querySelector('[data-action="next-round"]').hidden = over;
+  panel.querySelector('[data-action="play-again"]').hidden = !over;
+  panel.querySelector('[data-action="replay"]').hidden = !over;
+  panel.classList.toggle("final", over);
+}
+
+function fillBody(view, challenge, over, res) {
   const box = $("round-body");
   box.replaceChildren();
   const winners = view.winners || [];
@@ -107,21 +115,13 @@ export function renderRoundPanel(state) {
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
     else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
     box.append(line, standingsTable(view));
-    if (state.challenge) box.append(finalComparison(state.challenge, seatName(view, state.challenge.seat)));
+    if (challenge) box.append(finalComparison(challenge, seatName(view, challenge.seat)));
     if (view.history.length > 1) box.append(totalsChart(view));
     box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
     const me = viewerOf(view);
     line.textContent = res && isYou(view, me) && res.bids[me] === res.taken[me] ? t("round.you_made_it") : "";
     box.append(roundTable(view, res), line);
-    if (state.challenge) box.append(roundComparison(state.challenge, view.round));
+    if (challenge) box.append(roundComparison(challenge, view.round));
   }
-  panel.querySelector('[data-action="review"]').hidden = !over;
-  const challengeButton = panel.querySelector('[data-action="challenge-friend"]');
-  challengeButton.hidden = !over || state.mode !== "play" || (view.humans || [0]).length !== 1;
-  challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
-  panel.querySelector('[data-action="next-round"]').hidden = over;
-  panel.querySelector('[data-action="play-again"]').hidden = !over;
-  panel.querySelector('[data-action="replay"]').hidden = !over;
-  panel.classList.toggle("final", over);
 }

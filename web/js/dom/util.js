@@ -20,3 +20,22 @@ export function openDialog(dialog) {
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
 }
+
+/** Save `text` as a file called `name` (a link clicked for the browser's download). */
+export function download(text, type, name) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+/** A table's head: one row of column headers (`cells`: each a text, or a ready <th>). */
+export function tableHead(cells) {
+  const tr = el("tr");
+  for (const cell of cells) tr.append(typeof cell === "string" ? el("th", { scope: "col" }, cell) : cell);
+  const head = el("thead");
+  head.append(tr);
+  return head;
+}

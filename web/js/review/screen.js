@@ -5,10 +5,10 @@
 // Loaded when first opened.  Sources (the engine's review requests): {} the table's
 // finished game, {record} a record's text, {challenge, player} a result of a challenge.
 
-import { $, el, openDialog } from "../dom/util.js";
+import { $, el, openDialog, tableHead } from "../dom/util.js";
 import { t, msg, number, percent, onLanguage } from "../i18n.js";
 import { cardShort } from "../cards.js";
-import { seatName } from "../names.js";
+import { seatNames } from "../names.js";
 import { drawReview } from "./draw.js";
 import * as M from "./model.js";
 
@@ -39,7 +39,7 @@ export async function openReview(source, { controller }) {
   const timeline = result;
   const humans = timeline.seats.map((k, s) => (k === "human" ? s : -1)).filter((s) => s >= 0);
   const pseudoView = { players: timeline.players, seats: timeline.seats, player_names: timeline.player_names, viewer: humans[0] ?? 0 };
-  const names = Array.from({ length: timeline.players }, (_, s) => seatName(pseudoView, s));
+  const names = seatNames(pseudoView);
   if (!answers.has(timeline.digest)) answers.set(timeline.digest, new Map());
   current = { source, timeline, i: timeline.decisions[0] ?? 0, names, humans, token: my, seen: false, pseudoView, controller };
   dlg.dataset.state = "ready";
@@ -113,7 +113,7 @@ function wire(controller) {
   window.addEventListener("resize", () => current && render());
   onLanguage(() => {
     if (!current) return;
-    current.names = Array.from({ length: current.timeline.players }, (_, s) => seatName(current.pseudoView, s));
+    current.names = seatNames(current.pseudoView);
     $("review-title").textContent = t("review.title", { seed: current.timeline.seed });
     fillRoundPicker();
     render();
@@ -136,21 +136,23 @@ function fillTrickPicker(round, number) {
 
 const analysisOf = (step) => answers.get(current.timeline.digest)?.get(step) ?? null;
 
+/** Is `seat` the one person at the table, unnamed (the page calls them "you")? */
+const isYouAt = (seat) => current.humans.length === 1 && seat === current.humans[0] && !current.timeline.player_names[seat];
+
 /** The sentence for a step: who did what (and who won the trick). */
 function caption(step) {
   const name = current.names[step.seat];
-  const you = current.humans.length === 1 && step.seat === current.humans[0] && !current.timeline.player_names[step.seat];
+  const you = isYouAt(step.seat);
   if (step.kind === "bid") return you ? t("announce.you_bid", { n: step.value }) : t("announce.bids", { name, n: step.value });
   const play = you ? t("announce.you_play", { card: step.value }) : t("announce.plays", { name, card: step.value });
   if (step.trick && step.trick.winner !== null) {
     const w = step.trick.winner;
-    const wonBy = current.humans.length === 1 && w === current.humans[0] && !current.timeline.player_names[w] ? t("announce.you_win_trick") : t("announce.wins_trick", { name: current.names[w] });
+    const wonBy = isYouAt(w) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: current.names[w] });
     return t("review.caption_trick", { play, won: wonBy });
   }
   return play;
 }
 
-const chance = (p) => percent(p);
 /** A card's rating by the hard bot: the chance of making the bid with it when the engine
  *  gives it (`chosen_chance`, `suggested_chance`), else the bot's mean score over its
  *  sampled deals. */
@@ -168,8 +170,8 @@ function verdict(step) {
   if (!a) return t("review.analysing");
   if (step.kind === "bid") {
     const odds = a.probabilities || [];
-    if (!a.differs) return t("review.bid_same", { bid: a.chosen, chance: chance(odds[a.chosen] ?? a.chosen_odds) });
-    return t("review.bid_differs", { bid: a.chosen, suggestion: a.suggestion, chosen_chance: chance(a.chosen_odds), suggested_chance: chance(a.suggested_odds) });
+    if (!a.differs) return t("review.bid_same", { bid: a.chosen, chance: percent(odds[a.chosen] ?? a.chosen_odds) });
+    return t("review.bid_differs", { bid: a.chosen, suggestion: a.suggestion, chosen_chance: percent(a.chosen_odds), suggested_chance: percent(a.suggested_odds) });
   }
   if (!a.differs) return t("review.card_same", { card: a.chosen, rating: rating(a, "chosen") });
   if (a.chosen_score === null) return t("review.card_renege", { card: a.chosen, suggested_card: a.suggestion });
@@ -228,11 +230,8 @@ function renderSummary() {
   dialog().dataset.analysed = String(done);
   $("review-progress-text").textContent = done < total ? t("review.progress", { done, total }) : t("review.progress_done", { total });
   const multi = current.humans.length > 1;
-  const head = el("tr");
   const cols = ["review.col_round", ...(multi ? ["review.col_player"] : []), "review.col_bid", "review.col_hard_bid", "review.col_cards"];
-  cols.forEach((key) => head.append(el("th", { scope: "col" }, t(key))));
-  const thead = el("thead");
-  thead.append(head);
+  const thead = tableHead(cols.map((key) => t(key)));
   const body = el("tbody");
   for (const row of M.decisionRows(timeline, mine, current.humans)) {
     const tr = el("tr", { "data-round": String(row.round), "data-seat": String(row.seat) });
@@ -241,8 +240,8 @@ function renderSummary() {
     tr.append(th);
     if (multi) tr.append(el("td", {}, current.names[row.seat]));
     const ab = row.bidAnswer;
-    tr.append(el("td", {}, ab ? t("review.bid_cell", { bid: row.bid, chance: chance(ab.chosen_odds) }) : row.bid === null ? "–" : number(row.bid)));
-    tr.append(el("td", { className: ab && ab.differs ? "differs" : "" }, ab ? (ab.differs ? t("review.bid_cell", { bid: ab.suggestion, chance: chance(ab.suggested_odds) }) : t("review.same")) : "…"));
+    tr.append(el("td", {}, ab ? t("review.bid_cell", { bid: row.bid, chance: percent(ab.chosen_odds) }) : row.bid === null ? "–" : number(row.bid)));
+    tr.append(el("td", { className: ab && ab.differs ? "differs" : "" }, ab ? (ab.differs ? t("review.bid_cell", { bid: ab.suggestion, chance: percent(ab.suggested_odds) }) : t("review.same")) : "…"));
     if (ab) tr.dataset.bidDiffers = String(ab.differs);
     tr.append(el("td", { className: row.cardsDiffer ? "differs" : "" }, row.cardsKnown < row.cards ? "…" : t("review.cards_cell", { differ: row.cardsDiffer, cards: row.cards })));
     body.append(tr);
@@ -298,7 +297,7 @@ async function toggleSeen(controller) {
   ];
   const ul = el("ul");
   lines.forEach((line) => ul.append(el("li", {}, line)));
-  const you = current.humans.length === 1 && result.seat === current.humans[0] && !current.timeline.player_names[result.seat];
+  const you = isYouAt(result.seat);
   const title = you ? t("review.seen_title_you") : t(result.kind === "human" ? "review.seen_title_person" : "review.seen_title", { name });
   box.replaceChildren(el("h3", {}, title), ul, el("p", { className: "note" }, t("review.seen_note")));
   box.dataset.step = String(i);
