@@ -14,11 +14,74 @@
 // {type: "failed", payload: {kind, message, code, params}} when the engine cannot start.
 // All URLs are relative: the site works under any sub-path.
 
-import { installFetch } from "./worker/site-cache.js";
-import { installWasmPatches } from "./worker/wasm.js";
-import { boot } from "./worker/boot.js";
-import { serve } from "./worker/loop.js";
+//
+// This file imports nothing statically: its first act is to see to a first visit's big
+// downloads (expectEarly), and only then are the worker's modules imported, all at once
+// (the same depth of imports as static ones).
 
-installFetch();
-installWasmPatches();
-serve(boot());
+const SITE_CACHE_PREFIX = "jabberwocky-site-"; // sw.js's PREFIX
+const EARLY_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"];
+const early = new Map(); // absolute URL -> Promise<Response | null>, taken by site-cache.js
+const nativeFetch = self.fetch.bind(self); // site-cache.js replaces self.fetch
+
+/**
+ * A first visit's big downloads, Pyodide's WebAssembly module and standard library,
+ * begun before this worker's modules are in: otherwise Pyodide asks for them only once
+ * those, pyodide.mjs and build.json have arrived, over a slow link ~0.5 s later.
+ *
+ * - Named "… early" (js/early.js): the page fetched them as it began to load and sends
+ *   each response's body here as a stream ({type: "early"}), or says it failed (the file
+ *   is then fetched here as usual).
+ * - Otherwise, when Cache Storage holds no site cache of this game (the service worker
+ *   has not installed yet: a first visit), they are fetched here at once.
+ *
+ * Each response goes to the first fetch of its URL (site-cache.js's fetchCached), so
+ * nothing is downloaded twice; the bytes go through the HTTP cache as before (the
+ * service worker's precache revalidates them: 304).  A repeat visit reads these files
+ * from the site cache instead.
+ */
+function expectEarly() {
+  const urls = EARLY_FILES.map((file) => new URL(file, self.location.href).href);
+  if (self.name.split(" ").includes("early")) {
+    const settle = new Map();
+    for (const url of urls) early.set(url, new Promise((resolve) => settle.set(url, resolve)));
+    return (message) => {
+      const { url, failed, status, headers, body } = message.payload ?? {};
+      const resolve = settle.get(url);
+      if (!resolve) return;
+      settle.delete(url);
+      resolve(failed ? null : new Response(body, { status, headers }));
+    };
+  }
+  const check = Promise.resolve().then(() => caches.keys()).then(
+    (names) => names.some((name) => name.startsWith(SITE_CACHE_PREFIX)),
+    () => false, // no Cache Storage here: no service worker either, the network it is
+  );
+  for (const url of urls) {
+    early.set(url, check.then((cached) => (cached ? null : nativeFetch(url, { credentials: "same-origin" }))).catch(() => null));
+  }
+  return () => {};
+}
+
+const takeEarlyMessage = expectEarly();
+// The page's requests are held until loop.js serves them (a message with no listener
+// would be lost), then handed over in order.
+const held = [];
+let onRequest = (event) => held.push(event);
+self.onmessage = (event) => (event.data?.type === "early" ? takeEarlyMessage(event.data) : onRequest(event));
+
+Promise.all([
+  import("./worker/site-cache.js"),
+  import("./worker/wasm.js"),
+  import("./worker/boot.js"),
+  import("./worker/loop.js"),
+]).then(([{ installFetch }, { installWasmPatches }, { boot }, { serve }]) => {
+  installFetch(early);
+  installWasmPatches();
+  const serveRequest = serve(boot());
+  for (const event of held.splice(0)) serveRequest(event);
+  onRequest = serveRequest;
+}, (err) => {
+  // as a failed static import would: the page sees the worker's error event
+  setTimeout(() => { throw err; });
+});

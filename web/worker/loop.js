@@ -37,7 +37,7 @@ function answer(handle, id, type, payload) {
 }
 
 /** Serve requests once `booting` (boot()'s promise) has resolved; tell the page "ready"
- *  (or "failed"). */
+ *  (or "failed").  Returns the handler of the page's messages (worker.js listens). */
 export function serve(booting) {
   let engine = null;
   let snapshotPending = false;
@@ -67,7 +67,7 @@ export function serve(booting) {
     },
   );
 
-  self.onmessage = async (event) => {
+  return async (event) => {
     const { id, type, payload } = event.data ?? {};
     try {
       await booted;

@@ -58,7 +58,26 @@ function urlOf(input) {
   return new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
 }
 
+let earlyFetches = new Map(); // worker.js's first-visit downloads: URL -> Promise<Response | null>
+
+/** The response worker.js began early for `url`, once (a body is read once), or null
+ *  (none, or it failed: the caller fetches as usual). */
+async function takeEarly(url) {
+  const key = url.split(/[?#]/)[0];
+  const response = earlyFetches.get(key);
+  if (!response) return null;
+  earlyFetches.delete(key);
+  try {
+    const got = await response;
+    return got && got.ok ? got : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function fetchCached(input, init) {
+  const early = await takeEarly(urlOf(input));
+  if (early) return early;
   if (siteCacheOpened) await siteCacheOpened;
   if (siteCache) {
     try {
@@ -80,7 +99,9 @@ async function fetchTracked(input, init) {
   return response;
 }
 
-/** Route the worker's fetches (Pyodide's among them) through the site cache. */
-export function installFetch() {
+/** Route the worker's fetches (Pyodide's among them) through the site cache; `early`
+ *  (worker.js's first-visit downloads: a Map of URL -> Promise<Response | null>) first. */
+export function installFetch(early) {
+  if (early) earlyFetches = early;
   self.fetch = fetchTracked;
 }
