@@ -43,6 +43,9 @@ TYPES = {
     ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png",
     ".whl": "application/zip", ".zip": "application/zip", ".ico": "image/x-icon",
     ".txt": "text/plain", ".gz": "application/gzip",
+    # GitHub Pages sends a precompressed file as it is, with no Content-Encoding
+    # (github.com/isaacs/github#611: .gz as application/octet-stream)
+    ".br": "application/octet-stream",
 }
 
 

@@ -4,6 +4,8 @@
   controls the page, and Chromium reports no installability error;
 - offline: first visit, wait for the service worker, stop the server, go offline, reload,
   play a trick; a link with a seed (and a query string) opened offline;
+- a first visit downloads Pyodide's module brotli-compressed, and once only (a missing or
+  garbled .br falls back to the module itself);
 - update: two builds; the new one installs in the background, the player is told, the
   game in progress is untouched until they choose to reload, then the saved game is
   restored in the new version and the old cache is gone.
@@ -129,6 +131,76 @@ def test_offline_after_first_visit(context: BrowserContext, page: Page,
         assert "seed=friend-link" in page.evaluate("() => location.hash")
     finally:
         context.set_offline(False)
+
+
+# -- a first visit's brotli-compressed module -------------------------------------------
+
+CACHED_WASM_HASH = """async (url) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("jabberwocky-site-")) continue;
+        const hit = await (await caches.open(name)).match(url);
+        if (!hit) return null;
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
+        return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+    return null;
+}"""
+
+
+def _requested(context: BrowserContext) -> list[str]:
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def _wasm_hash(server: SiteServer) -> str:
+    hashes = pwa.file_hashes(server.site, ["pyodide/pyodide.asm.wasm"])
+    return hashes["pyodide/pyodide.asm.wasm"]
+
+
+def test_first_visit_downloads_the_module_once_compressed(
+        context: BrowserContext, page: Page, server: SiteServer) -> None:
+    """The page fetches pyodide.asm.wasm.br, the worker decodes it, and the service worker
+    precaches the decoded module from "jabberwocky-early": the module itself is never
+    requested, and the cached copy is the site's file byte for byte."""
+    urls = _requested(context)
+    open_game(page, server.url, "#seed=brotli-test&players=4&bots=random")
+    wait_controlled(page)
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm.br") for u in urls), urls
+    assert not any(u.split("?")[0].endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
+    wasm = server.url + "pyodide/pyodide.asm.wasm"
+    assert page.evaluate(CACHED_WASM_HASH, wasm) == _wasm_hash(server)
+    assert "jabberwocky-early" not in cache_names(page)
+
+
+@pytest.mark.allow_console_errors  # the 404, and Pyodide saying it fetches the module itself
+@pytest.mark.parametrize("damage", ["missing", "garbled", "cut short", "damaged inside"])
+def test_first_visit_without_a_good_compressed_module(
+        context: BrowserContext, page: Page, server: SiteServer, damage: str) -> None:
+    """A .br that is missing, not brotli, cut short or damaged inside: the game still
+    starts (with the module itself: fetched where the decoding stopped, or compiled again
+    when the decoded one does not compile) and the service worker precaches the real
+    module."""
+    good = (server.site / "pyodide" / "pyodide.asm.wasm.br").read_bytes()
+    bodies = {"garbled": b"\x1b\x00not brotli at all" * 500,
+              "cut short": good[: len(good) // 2],
+              "damaged inside": good[:1_000_000] + bytes(4096) + good[1_004_096:]}
+
+    def answer(route: Any) -> None:
+        if damage == "missing":
+            route.fulfill(status=404, body="not here")
+        else:
+            route.fulfill(status=200, body=bodies[damage],
+                          headers={"Content-Type": "application/octet-stream"})
+
+    context.route("**/pyodide/pyodide.asm.wasm.br", answer)
+    urls = _requested(context)
+    open_game(page, server.url, "#seed=brotli-damaged&players=4&bots=random")
+    v = play_trick(page)
+    assert v["seed"] == "brotli-damaged"
+    wait_controlled(page)
+    assert any(u.split("?")[0].endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
+    assert page.evaluate(CACHED_WASM_HASH, server.url + "pyodide/pyodide.asm.wasm") == _wasm_hash(server)
 
 
 # -- updates ---------------------------------------------------------------------------

@@ -79,7 +79,9 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert all(e["key"].startswith("loading.") for e in events if e["type"] == "progress")
     assert [e["type"] for e in events].count("ready") == 1
 
-    worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+    # a first visit: Pyodide's module comes brotli-compressed (js/early.js, worker/brotli.js)
+    worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm.br",
+                    "vendor/brotli-dec-wasm/brotli_dec_wasm_bg.wasm",
                     "pyodide/python_stdlib.zip", build["wheel"]}
     fetched = {u[len(site_server.url):].split("?")[0] for u in urls}
     assert worker_files <= fetched, worker_files - fetched
@@ -89,7 +91,8 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     # js/early.js starts the worker and engine.js adopts it: one worker, one Pyodide
     assert sum(u.split("?")[0].endswith("/worker.js") for u in urls) == 1
     assert sum(u.split("?")[0].endswith("/pyodide/pyodide.mjs") for u in urls) == 1
-    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 1
+    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm.br") for u in urls) == 1
+    assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 0  # not twice
 
 
 def test_small_wasm_modules_are_compiled_once_per_content(page: Page,

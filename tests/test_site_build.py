@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
+import shutil
+import subprocess
 import sys
 import threading
 import tomllib
@@ -122,6 +125,28 @@ def test_stdlib_split_in_two_archives(built: Path) -> None:
     assert f"pyodide/{site_tools.STDLIB_LATER}" in info["files"], "precached for offline use"
 
 
+def test_first_visit_module_is_the_module_brotli_compressed(built: Path) -> None:
+    """pyodide.asm.wasm.br decodes (with Node's zlib, an independent decoder) to the site's
+    module byte for byte; it and its decoder are served but not precached."""
+    node = shutil.which("node")
+    assert node, "Node.js runs the build: it is here"
+    module = built / "pyodide" / "pyodide.asm.wasm"
+    compressed = built / "pyodide" / site_tools.WASM_BR
+    decoded = subprocess.run(
+        [node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+                     "require('fs').readFileSync(process.argv[1])))", str(compressed)],
+        check=True, capture_output=True).stdout
+    assert decoded == module.read_bytes()
+    assert len(compressed.read_bytes()) < 0.8 * len(gzip.compress(module.read_bytes(), 6))
+    for name in site_tools.DECODER_FILES:
+        shipped = built / site_tools.DECODER_SITE / name
+        assert shipped.read_bytes() == (site_tools.DECODER_DIR / name).read_bytes()
+        assert not pwa.is_precached(f"{site_tools.DECODER_SITE}/{name}")
+    assert not pwa.is_precached(f"pyodide/{site_tools.WASM_BR}")
+    assert not pwa.is_precached("worker/brotli.js")
+    assert pwa.is_precached("pyodide/pyodide.asm.wasm"), "the decoded module is what is precached"
+
+
 def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
     info = json.loads((built / "build.json").read_text())
     with zipfile.ZipFile(built / info["wheel"]) as zf:
@@ -207,7 +232,7 @@ def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> N
     assert index["format"] == "jabberwocky-licenses/1"
     rows = {row["component"].split(" ")[0]: row for row in index["components"]}
     assert set(rows) == {"Jabberwocky", "Pyodide", "CPython", "micropip", "packaging",
-                         "mousebender", "Classic"}
+                         "mousebender", "Classic", "brotli-dec-wasm"}
     assert rows["Classic"]["license"] == "CC0-1.0"  # the classic deck's court cards
     for row in index["components"]:
         assert set(row) == {"component", "version", "license", "file", "url", "part_of"}
@@ -228,7 +253,8 @@ def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> N
                 "CPython": ("PSF-2.0", "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2"),
                 "micropip": ("MPL-2.0", "Mozilla Public License Version 2.0"),
                 "packaging": ("Apache-2.0 OR BSD-2-Clause", "Apache License"),
-                "mousebender": ("BSD-3-Clause", "Brett Cannon")}
+                "mousebender": ("BSD-3-Clause", "Brett Cannon"),
+                "brotli-dec-wasm": ("MIT OR Apache-2.0", "Permission is hereby granted")}
     for name, (spdx, phrase) in expected.items():
         assert rows[name]["license"] == spdx, name
         assert phrase in (built / rows[name]["file"]).read_text(encoding="utf-8"), name

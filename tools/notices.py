@@ -8,6 +8,7 @@
   file); micropip (MPL-2.0) and the ``packaging`` it vendors (Apache-2.0 OR
   BSD-2-Clause) taken from the micropip wheel itself, so they are always the shipped
   version's; the BSD-3-Clause of mousebender, of which micropip vendors an adapted part;
+  the classic court cards (CC0) and the brotli decoder (MIT), from their npm packages;
 - ``index.json``: ``{"format": "jabberwocky-licenses/1", "components": [{"component",
   "version", "license" (SPDX), "file" (relative to the site), "url", "part_of"}]}``.
 
@@ -104,6 +105,11 @@ def components(micropip_wheel: Path, *, jabberwocky: str, pyodide: str, python: 
                    "via @letele/playing-cards", _package_version("@letele/playing-cards"),
                    "CC0-1.0", file("playing-cards"), "https://www.me.uk/cards/"),
          (ROOT / "node_modules" / "@letele" / "playing-cards" / "LICENSE").read_bytes()),
+        (Component("brotli-dec-wasm (the brotli decoder of a first visit: Rust's "
+                   "brotli-decompressor as WebAssembly)", _package_version("brotli-dec-wasm"),
+                   "MIT OR Apache-2.0", file("brotli-dec-wasm"),
+                   "https://github.com/ustclug-dev/brotli-dec-wasm"),
+         (ROOT / "node_modules" / "brotli-dec-wasm" / "LICENSE-MIT.txt").read_bytes()),
     ]
 
 

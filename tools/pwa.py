@@ -52,7 +52,12 @@ EXCLUDE_SUFFIXES = (".map",)
 # install dialog's screenshots, the licence texts behind licenses/index.json, which is
 # precached so an About screen lists them offline).  They would otherwise double the
 # bytes of ours that every visitor downloads (bench/size.py: target 300 KB).
-NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/")
+NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/",
+                          # a first visit's download of Pyodide's module and its decoder:
+                          # the engine worker leaves the decoded module for the service
+                          # worker (web/worker/brotli.js), which precaches that
+                          "pyodide/pyodide.asm.wasm.br", "vendor/brotli-dec-wasm/",
+                          "worker/brotli.js")
 NOT_PRECACHED_TEXTS = "licenses/"
 
 

@@ -9,8 +9,11 @@
   compiling them from source, which was most of Pyodide's own start-up time, and a first
   visit downloads 0.9 MB instead of 3.25 MB), and ``python_stdlib_later.zip`` everything
   else, fetched the first time a module in it is imported (``tools/stdlib_finder.py``);
-  the two scripts start with a compile hint (``COMPILE_HINT``); and the lock file lists
-  no packages (``lock_without_packages``);
+  the two scripts start with a compile hint (``COMPILE_HINT``); the lock file lists
+  no packages (``lock_without_packages``); and ``pyodide.asm.wasm.br`` is the module
+  brotli-compressed (``WASM_BR``), which a first visit downloads instead;
+- ``vendor/brotli-dec-wasm/``: the brotli decoder that a first visit's engine worker
+  decodes that with (from the pinned npm package);
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
   sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
   start-up; there for later installs);
@@ -77,6 +80,17 @@ keeps all of them in its code cache, instead of compiling on first call, on ever
 the hundreds that start-up calls later (on a repeat visit that took ~40 ms off the
 engine worker, whose thread is what a restore waits on)."""
 HINTED_FILES = ("pyodide.mjs", "pyodide.asm.mjs")
+WASM_BR = "pyodide.asm.wasm.br"
+"""Pyodide's WebAssembly module, brotli-compressed (site path pyodide/...): a first visit
+downloads it instead of the module (2.74 MB against 3.55 MB as GitHub Pages gzips the
+module), decoded in the engine worker (web/worker/brotli.js); not precached."""
+BROTLI = ROOT / "tools" / "brotli_compress.mjs"
+BROTLI_CACHE = CACHE / "brotli"
+DECODER_DIR = ROOT / "node_modules" / "brotli-dec-wasm" / "pkg"
+DECODER_FILES = ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm")
+DECODER_SITE = "vendor/brotli-dec-wasm"
+"""Where the brotli decoder (the npm package brotli-dec-wasm: Rust's brotli-decompressor
+as WebAssembly, 99 KB gzipped) sits in the site; not precached."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 BUILD_ONLY_SUFFIXES = (".md", ".py", ".pyc", ".map", ".ts")
 """Files in web/ with these endings are build inputs or notes, not part of the site."""
@@ -273,6 +287,28 @@ def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     return first, later
 
 
+def brotli_of(path: Path) -> Path:
+    """``path`` brotli-compressed (tools/brotli_compress.mjs: ~20 s for Pyodide's module),
+    kept in ``.cache/brotli/`` under the hash of the bytes and the script."""
+    key = hashlib.sha256(path.read_bytes() + BROTLI.read_bytes()).hexdigest()[:16]
+    out = BROTLI_CACHE / f"{path.name}-{key}.br"
+    if out.is_file():
+        return out
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("Node.js is needed to compress Pyodide's WebAssembly module: install "
+                 "Node.js 22 or 24, then run this again")
+    BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+    for old in BROTLI_CACHE.glob(f"{path.name}-*.br"):
+        old.unlink()  # made from other bytes
+    made = out.with_suffix(f".{os.getpid()}.tmp")
+    done = subprocess.run([node, str(BROTLI), str(path), str(made)], cwd=ROOT, check=False)
+    if done.returncode != 0 or not made.is_file():
+        sys.exit(f"compressing {path.name} failed (exit {done.returncode}); see the messages above")
+    made.replace(out)
+    return out
+
+
 def lock_without_packages() -> bytes:
     """Pyodide's lock file with an empty package list (its ``info`` unchanged).
 
@@ -375,6 +411,13 @@ def build(site: Path, micropip_wheel: Path) -> None:
         written.add(f"pyodide/{name}")
     _copy_if_changed(stdlib_later, site / "pyodide" / STDLIB_LATER)
     written.add(f"pyodide/{STDLIB_LATER}")
+    _copy_if_changed(brotli_of(site / "pyodide" / "pyodide.asm.wasm"), site / "pyodide" / WASM_BR)
+    written.add(f"pyodide/{WASM_BR}")
+    for name in DECODER_FILES:
+        if not (DECODER_DIR / name).is_file():
+            sys.exit(f"{DECODER_DIR / name} is missing: run `npm ci` (python3 build.py does)")
+        _copy_if_changed(DECODER_DIR / name, site / DECODER_SITE / name)
+        written.add(f"{DECODER_SITE}/{name}")
     _write_if_changed(site / "wheels" / wheel_name, wheel_bytes)
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)

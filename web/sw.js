@@ -6,7 +6,9 @@
 //
 // - install: put every file of the build into "jabberwocky-site-<hash>". Files whose
 //   content hash is unchanged since an older build still in Cache Storage are copied
-//   from that cache (an update does not download Pyodide's 13 MB again); the others are
+//   from that cache (an update does not download Pyodide's 13 MB again); so is the
+//   WebAssembly module a first visit's engine worker decoded and left in
+//   "jabberwocky-early" (worker/brotli.js), once its hash is checked; the others are
 //   fetched, revalidated with the server. A new build installs in the background and waits.
 // - activate: delete older "jabberwocky-site-*" caches only (any other cache is not this
 //   worker's to delete), then take control of open pages.
@@ -24,6 +26,34 @@ const CACHE = PREFIX + BUILD;
 const SCOPE = new URL("./", self.location).href;
 const INDEX = new URL("./index.html", self.location).href;
 const HASHES_KEY = new URL("./__jabberwocky-precache-hashes__", self.location).href;
+const EARLY = "jabberwocky-early"; // worker/brotli.js's EARLY_CACHE
+
+// SHA-256 of a response's bytes, first 16 hex digits (tools/pwa.py's file_hashes).
+async function hashOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return Array.from(digest.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Copy what a first visit's engine worker left in EARLY (files of this build only, by
+// hash); the cache is deleted either way.  Returns the paths copied.
+async function reuseEarly(cache) {
+  const reused = new Set();
+  if (!(await caches.has(EARLY))) return reused;
+  try {
+    const early = await caches.open(EARLY);
+    for (const path of PRECACHE) {
+      const url = new URL(path, SCOPE).href;
+      const response = HASHES[path] ? await early.match(url) : undefined;
+      if (response && (await hashOf(response.clone())) === HASHES[path]) {
+        await cache.put(url, response);
+        reused.add(path);
+      }
+    }
+  } finally {
+    await caches.delete(EARLY);
+  }
+  return reused;
+}
 
 // Copy the files this build shares with older builds' caches; returns the paths copied.
 async function reuseUnchanged(cache) {
@@ -56,6 +86,7 @@ async function install() {
   const cache = await caches.open(CACHE);
   try {
     const reused = await reuseUnchanged(cache);
+    for (const path of await reuseEarly(cache)) reused.add(path);
     const missing = PRECACHE.filter((path) => !reused.has(path));
     // "no-cache": revalidate with the server, so the files are this build's, yet a file the
     // page has just downloaded is not downloaded again (the server answers 304).

@@ -31,7 +31,8 @@ const nativeFetch = self.fetch.bind(self); // site-cache.js replaces self.fetch
  *
  * - Named "… early" (js/early.js): the page fetched them as it began to load and sends
  *   each response's body here as a stream ({type: "early"}), or says it failed (the file
- *   is then fetched here as usual).
+ *   is then fetched here as usual).  The module comes brotli-compressed ({encoding:
+ *   "br"}) and is decoded here as it arrives (worker/brotli.js).
  * - Otherwise, when Cache Storage holds no site cache of this game (the service worker
  *   has not installed yet: a first visit), they are fetched here at once.
  *
@@ -46,11 +47,19 @@ function expectEarly() {
     const settle = new Map();
     for (const url of urls) early.set(url, new Promise((resolve) => settle.set(url, resolve)));
     return (message) => {
-      const { url, failed, status, headers, body } = message.payload ?? {};
+      const { url, failed, status, headers, body, encoding } = message.payload ?? {};
       const resolve = settle.get(url);
       if (!resolve) return;
       settle.delete(url);
-      resolve(failed ? null : new Response(body, { status, headers }));
+      if (failed) resolve(null);
+      else if (encoding === "br") {
+        resolve(import("./worker/brotli.js").then(
+          ({ decodedModule }) => decodedModule(url, body, nativeFetch),
+          () => {
+            body.cancel().catch(() => {});
+            return null; // fetched as usual
+          }));
+      } else resolve(new Response(body, { status, headers }));
     };
   }
   const check = Promise.resolve().then(() => caches.keys()).then(

@@ -11,13 +11,21 @@ import { ROOT, engineInfo } from "./engine-info.mjs";
 const WEB = path.join(ROOT, "web");
 const IMPORT = /^\s*import\s+(?:[^"'`]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
 
+// worker.js imports its modules dynamically (after starting a first visit's downloads):
+// those count as its imports here.
+const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+// Copied into the site by the build, not in web/: vendor/ (the brotli decoder).
+const BUILT = /^vendor\//;
+
 /** Static imports of every module: file -> [files] (paths relative to web/). */
 function graph() {
   const edges = new Map();
   const visit = (rel) => {
     if (edges.has(rel)) return;
     const text = readFileSync(path.join(WEB, rel), "utf8");
-    const deps = [...text.matchAll(IMPORT)].map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(rel), m[1])));
+    const found = [...text.matchAll(IMPORT), ...(rel === "worker.js" ? text.matchAll(DYNAMIC) : [])];
+    const deps = found.map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(rel), m[1])))
+      .filter((dep) => !BUILT.test(dep));
     edges.set(rel, deps);
     deps.forEach(visit);
   };

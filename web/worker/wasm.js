@@ -33,13 +33,20 @@ function shareSmallModules() {
 }
 
 /** Report when Pyodide's module is compiled and instantiated.  (Only the streaming call:
- *  Pyodide also instantiates a tiny helper module.) */
+ *  Pyodide also instantiates a tiny helper module.)  A module decoded here from a first
+ *  visit's brotli download (worker/brotli.js tags that response with the module's URL)
+ *  that fails to compile is fetched and compiled once more as it is: Pyodide itself
+ *  would not try again. */
 function reportInstantiation() {
   if (typeof WebAssembly.instantiateStreaming !== "function") return;
   const original = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = function (...args) {
+  WebAssembly.instantiateStreaming = function (source, ...rest) {
     mark("instantiating");
-    const promise = original.apply(this, args);
+    const promise = original.call(this, source, ...rest).catch(async (err) => {
+      const url = (await source)?.jabberwockyModuleUrl;
+      if (!url) throw err;
+      return original.call(this, self.fetch(url), ...rest);
+    });
     promise.then(() => {
       mark("wasm");
       progress(0.75, "loading.starting_python");
