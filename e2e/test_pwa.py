@@ -140,7 +140,8 @@ CACHED_WASM_HASH = """async (url) => {
         if (!name.startsWith("jabberwocky-site-")) continue;
         const hit = await (await caches.open(name)).match(url);
         if (!hit) return null;
-        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
+        const bytes = await hit.arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
         return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
     }
     return null;
@@ -200,7 +201,8 @@ def test_first_visit_without_a_good_compressed_module(
     assert v["seed"] == "brotli-damaged"
     wait_controlled(page)
     assert any(u.split("?")[0].endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
-    assert page.evaluate(CACHED_WASM_HASH, server.url + "pyodide/pyodide.asm.wasm") == _wasm_hash(server)
+    wasm = server.url + "pyodide/pyodide.asm.wasm"
+    assert page.evaluate(CACHED_WASM_HASH, wasm) == _wasm_hash(server)
 
 
 # -- updates ---------------------------------------------------------------------------
