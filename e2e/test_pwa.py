@@ -174,6 +174,23 @@ def test_first_visit_downloads_the_module_once_compressed(
     assert "jabberwocky-early" not in cache_names(page)
 
 
+def test_a_visit_without_the_service_worker_reads_the_site_cache(
+        context: BrowserContext, page: Page, server: SiteServer) -> None:
+    """No service worker controls the page (here: unregistered), but the site cache is
+    there: the page does not start a first visit's downloads (the compressed module and
+    its decoder); the worker takes Pyodide's files as on any repeat visit."""
+    open_game(page, server.url, "#seed=uncontrolled&players=4&bots=random")
+    wait_controlled(page)
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).unregister()")
+    page.goto("about:blank")
+    urls = _requested(context)
+    open_game(page, server.url, "#seed=uncontrolled-2&players=4&bots=random")
+    assert not controlled(page)
+    assert any(n.startswith("jabberwocky-site-") for n in cache_names(page))
+    first_visit = [u for u in urls if u.endswith(".wasm.br") or "/vendor/brotli-dec-wasm/" in u]
+    assert not first_visit, first_visit
+
+
 @pytest.mark.allow_console_errors  # the 404, and Pyodide saying it fetches the module itself
 @pytest.mark.parametrize("damage", ["missing", "garbled", "cut short", "damaged inside"])
 def test_first_visit_without_a_good_compressed_module(

@@ -10,8 +10,9 @@
 //   WebAssembly module a first visit's engine worker decoded and left in
 //   "jabberwocky-early" (worker/brotli.js), once its hash is checked; the others are
 //   fetched, revalidated with the server. A new build installs in the background and waits.
-// - activate: delete older "jabberwocky-site-*" caches only (any other cache is not this
-//   worker's to delete), then take control of open pages.
+// - activate: delete older "jabberwocky-site-*" caches and a "jabberwocky-early" left
+//   behind (any other cache is not this worker's to delete), then take control of open
+//   pages.
 // - fetch: cache-first, ignoring the query string; only this build's cache is read, so
 //   one page never mixes files of two versions. Navigations to the game (any query or
 //   fragment) get the cached index.html. Where the browser has static routes (Chrome
@@ -124,7 +125,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE)
+        keys.filter((key) => (key.startsWith(PREFIX) && key !== CACHE) || key === EARLY)
           .map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );

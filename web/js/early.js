@@ -31,13 +31,30 @@
     }
   }
 
+  // Whether Cache Storage holds a site cache of this game: then the worker reads the files
+  // from there (a reload that bypassed the service worker, or one that has not taken the
+  // page yet).
+  function siteCached() {
+    try {
+      return caches.keys().then(function (names) {
+        return names.some(function (name) { return name.indexOf("jabberwocky-site-") === 0; });
+      }, function () { return false; });
+    } catch (err) {
+      return Promise.resolve(false);
+    }
+  }
+
   function handOver(worker, base) {
     // The responses are kept: in Chromium a transferred body stops once its Response
     // has been garbage-collected (seen over a slow link: the module stalled at 4 KB).
     var kept = window.__jabberwockyEarlyDownloads = [];
+    var cached = siteCached();
     EARLY_FILES.forEach(function (early) {
       var url = new URL(early[1], base).href;
-      fetch(new URL(early[0], base).href, { credentials: "same-origin" }).then(function (response) {
+      cached.then(function (yes) {
+        if (yes) throw new Error("cached");
+        return fetch(new URL(early[0], base).href, { credentials: "same-origin" });
+      }).then(function (response) {
         if (!response.ok || !response.body) throw new Error("HTTP " + response.status);
         kept.push(response);
         var headers = {};

@@ -39,6 +39,9 @@ export async function openSiteCache(info) {
   try {
     siteCache = lone?.name === name ? lone.cache
       : typeof caches !== "undefined" && (await caches.has(name)) ? await caches.open(name) : null;
+    // a first visit's decoded module that the service worker did not take (it installed
+    // before the module was decoded): the site cache has its own copy
+    if (siteCache) caches.delete("jabberwocky-early").catch(() => {});
   } catch {
     siteCache = null; // storage unavailable: requests go through the service worker or the network
   }
