@@ -35,13 +35,29 @@ async function hashOf(response) {
   return Array.from(digest.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+const EARLY_WAIT_MS = 15000;
+
+// The entries of EARLY, once there are any: the engine worker makes the cache as it
+// begins decoding and writes the module once the engine has started (or deletes the
+// cache); an install that comes first waits for that, up to EARLY_WAIT_MS.
+async function earlyEntries() {
+  for (let waited = 0; waited < EARLY_WAIT_MS; waited += 100) {
+    if (!(await caches.has(EARLY))) return null;
+    const early = await caches.open(EARLY);
+    if ((await early.keys()).length) return early;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
 // Copy what a first visit's engine worker left in EARLY (files of this build only, by
 // hash); the cache is deleted either way.  Returns the paths copied.
 async function reuseEarly(cache) {
   const reused = new Set();
   if (!(await caches.has(EARLY))) return reused;
   try {
-    const early = await caches.open(EARLY);
+    const early = await earlyEntries();
+    if (!early) return reused;
     for (const path of PRECACHE) {
       const url = new URL(path, SCOPE).href;
       const response = HASHES[path] ? await early.match(url) : undefined;

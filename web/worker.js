@@ -22,6 +22,7 @@
 const SITE_CACHE_PREFIX = "jabberwocky-site-"; // sw.js's PREFIX
 const EARLY_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"];
 const early = new Map(); // absolute URL -> Promise<Response | null>, taken by site-cache.js
+let brotli = null; // worker/brotli.js, when the module comes compressed
 const nativeFetch = self.fetch.bind(self); // site-cache.js replaces self.fetch
 
 /**
@@ -53,7 +54,8 @@ function expectEarly() {
       settle.delete(url);
       if (failed) resolve(null);
       else if (encoding === "br") {
-        resolve(import("./worker/brotli.js").then(
+        brotli = import("./worker/brotli.js");
+        resolve(brotli.then(
           ({ decodedModule }) => decodedModule(url, body, nativeFetch),
           () => {
             body.cancel().catch(() => {});
@@ -87,7 +89,9 @@ Promise.all([
 ]).then(([{ installFetch }, { installWasmPatches }, { boot }, { serve }]) => {
   installFetch(early);
   installWasmPatches();
-  const serveRequest = serve(boot());
+  // the decoded module, for the service worker, once the worker is first quiet
+  const stash = () => brotli?.then((module) => module.stashDecoded()).catch(() => {});
+  const serveRequest = serve(boot(), stash);
   for (const event of held.splice(0)) serveRequest(event);
   onRequest = serveRequest;
 }, (err) => {

@@ -7,7 +7,8 @@
 //
 // The decoded module is also left in the cache "jabberwocky-early" for the service
 // worker, whose install takes it from there (checking its hash) instead of downloading
-// the module a second time.  Imported only on such a first visit (worker.js).
+// the module a second time (stashDecoded).  Imported only on such a first visit
+// (worker.js).
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
 
@@ -161,17 +162,61 @@ export function decodeBrotli(body, fetchImpl, moduleUrl) {
   });
 }
 
+const WASM_HEADERS = { "Content-Type": "application/wasm" };
+let stash = null; // {url, chunks, done}: the decoded module, kept for the service worker
+
+/** A stream that passes `stream`'s chunks on and keeps them (the same objects: no copy). */
+function keeping(stream, chunks, done) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      const { done: end, value } = await reader.read();
+      if (end) {
+        done();
+        controller.close();
+        return;
+      }
+      chunks.push(value);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
 /**
- * The Response Pyodide gets for its module (`url`): `body` decoded; the decoded bytes are
- * also put into the cache "jabberwocky-early" under `url` (for the service worker's install).
+ * The Response Pyodide gets for its module (`url`): `body` decoded.  The decoded bytes
+ * are kept, and written into the cache "jabberwocky-early" by stashDecoded() the first
+ * time the engine worker is quiet (loop.js): written while Pyodide started, they cost a
+ * loopback start ~0.17 s.  The cache is made at once, empty, so the service worker's
+ * install knows to wait for them.
  */
 export function decodedModule(url, body, fetchImpl) {
-  const [forPyodide, forCache] = decodeBrotli(body, fetchImpl, url).tee();
-  const headers = { "Content-Type": "application/wasm" };
-  Promise.resolve().then(() => caches.open(EARLY_CACHE))
-    .then((cache) => cache.put(url, new Response(forCache, { headers })))
-    .catch(() => forCache.cancel().catch(() => {})); // the service worker downloads it instead
-  const response = new Response(forPyodide, { status: 200, headers });
+  const entry = { url, chunks: [], done: null };
+  entry.complete = new Promise((resolve) => (entry.done = resolve));
+  stash = entry;
+  Promise.resolve().then(() => caches.open(EARLY_CACHE)).catch(() => {});
+  const response = new Response(keeping(decodeBrotli(body, fetchImpl, url), entry.chunks, entry.done),
+    { status: 200, headers: WASM_HEADERS });
   response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
   return response;
+}
+
+/** Write the decoded module into "jabberwocky-early" (worker.js, when the engine worker is
+ *  first quiet); if there is none to write, the cache goes, and the service worker
+ *  downloads the module itself. */
+export async function stashDecoded() {
+  const entry = stash;
+  stash = null;
+  if (!entry) return;
+  try {
+    const complete = await Promise.race([entry.complete.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+    if (!complete) throw new Error("the module was not decoded whole");
+    const cache = await caches.open(EARLY_CACHE);
+    await cache.put(entry.url, new Response(new Blob(entry.chunks), { headers: WASM_HEADERS }));
+  } catch {
+    await caches.delete(EARLY_CACHE).catch(() => {});
+  }
 }

@@ -37,8 +37,9 @@ function answer(handle, id, type, payload) {
 }
 
 /** Serve requests once `booting` (boot()'s promise) has resolved; tell the page "ready"
- *  (or "failed").  Returns the handler of the page's messages (worker.js listens). */
-export function serve(booting) {
+ *  (or "failed").  `idleTask` runs once, the first time the worker is quiet after an
+ *  answer.  Returns the handler of the page's messages (worker.js listens). */
+export function serve(booting, idleTask = null) {
   let engine = null;
   let snapshotPending = false;
   let wheelLater = null;
@@ -82,6 +83,13 @@ export function serve(booting) {
       return;
     }
     self.postMessage(answer(engine.handle, id, type, payload));
+    if (idleTask) {
+      whenQuiet(WHEEL_IDLE_MS, () => {
+        const task = idleTask;
+        idleTask = null;
+        task?.();
+      });
+    }
     if (wheelLater) {
       whenQuiet(WHEEL_IDLE_MS, () => {
         const bytes = wheelLater;
