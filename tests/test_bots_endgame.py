@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import pytest
 from test_bots_hard import mid_round_positions, shuffle_hidden
 
-from jabberwocky.bots.endgame import solver, utilities
+from jabberwocky.bots.endgame import policy_card, solver, utilities
 from jabberwocky.bots.hard import HardBot
-from jabberwocky.bots.playout import RM_SUITS, mask_to_rm, to_rm
+from jabberwocky.bots.playout import RM_SUITS, mask_to_rm, play_out, to_rm
 from jabberwocky.cards import parse_card
 from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from jabberwocky.rng import Rng
@@ -23,10 +23,11 @@ from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL
 
 
 def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], broken: bool,
-                taken: list[int], util: Sequence[Sequence[float]], after: bool
-                ) -> tuple[int, ...]:
+                taken: list[int], util: Sequence[Sequence[float]], after: bool,
+                seat: int = -1, goals: Sequence[int] = ()) -> tuple[int, ...]:
     """Max-n over every legal card, in the search's order (suit by suit, trumps last,
-    low to high), the first best card kept."""
+    low to high), the first best card kept; with ``seat``, the other seats play the
+    playout policy's card for ``goals``."""
     n = len(hands)
     order = [s for s in range(4) if s != trump] + [trump]
     if len(trick) == n:
@@ -36,7 +37,7 @@ def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], bro
                 best, win = c, (leader + i) % n
         taken = list(taken)
         taken[win] += 1
-        return brute_force(hands, trump, win, [], broken, taken, util, after)
+        return brute_force(hands, trump, win, [], broken, taken, util, after, seat, goals)
     p = (leader + len(trick)) % n
     h = hands[p]
     if not h:
@@ -47,6 +48,14 @@ def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], bro
         legal = h & ~RM_SUITS[trump] or h
     else:
         legal = h
+    if 0 <= seat != p:
+        led = trick[0] & 3 if trick else 0
+        best = trick[0] if trick else 0
+        for c in trick[1:]:
+            if (c > best) if c & 3 == best & 3 else c & 3 == trump:
+                best = c
+        legal = 1 << policy_card(hands, p, len(trick), led, best, best & 3 == trump,
+                                 goals[p] - taken[p], broken, trump, after)
     top: tuple[int, ...] = ()
     for s in order:
         for c in range(52):
@@ -55,7 +64,7 @@ def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], bro
             rest = list(hands)
             rest[p] = h ^ (1 << c)
             got = brute_force(rest, trump, leader, [*trick, c], broken or c & 3 == trump,
-                              taken, util, after)
+                              taken, util, after, seat, goals)
             if not top or util[p][got[p]] > util[p][top[p]]:
                 top = got
     return top
@@ -108,6 +117,65 @@ def test_the_search_agrees_with_brute_force(players: int) -> None:
         want = brute_force(hands, trump, leader, trick, broken, taken, util, after)
         assert got == want, (i, hands, leader, trick, taken, bids, trump)
         assert sum(got) == size
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_search_against_the_policy_agrees_with_brute_force(players: int) -> None:
+    rng = Rng(77 + players)
+    for i in range(60):
+        cards = 1 + i % 4
+        trump = rng.below(4)
+        after = rng.below(2) == 1
+        hands, leader, trick, broken, taken, bids = random_position(rng, players, cards,
+                                                                    trump, after)
+        size = cards + sum(taken)
+        util = utilities(bids, size, JABBERWOCKY.points)
+        seat = rng.below(players)
+        got = solver(util, trump, after, seat=seat, goals=bids)(hands, leader, trick, broken,
+                                                                taken)
+        want = brute_force(hands, trump, leader, trick, broken, taken, util, after, seat, bids)
+        assert got == want, (i, hands, leader, trick, taken, bids, trump, seat)
+        # The seat can always play as the policy would, so it does at least as well.
+        policy = play_out(hands, trump, leader, trick, broken, taken, bids, after)
+        assert util[seat][got[seat]] >= util[seat][policy[seat]]
+
+
+def test_the_policy_card_is_the_playouts_card() -> None:
+    """A round played out card by card with :func:`policy_card` is the playout."""
+    rng = Rng(11)
+    for i in range(80):
+        players = 3 + i % 3
+        trump = rng.below(4)
+        after = i % 2 == 0
+        hands, leader, trick, broken, taken, bids = random_position(rng, players, 1 + i % 6,
+                                                                    trump, after)
+        want: list[int] = []
+        play_out(hands, trump, leader, trick, broken, taken, bids, after, want)
+        hs, took, got, cur = list(hands), list(taken), [], list(trick)
+        lead = leader
+        while True:
+            if len(cur) == players:
+                best, win = cur[0], lead
+                for k, c in enumerate(cur[1:], 1):
+                    if (c > best) if c & 3 == best & 3 else c & 3 == trump:
+                        best, win = c, (lead + k) % players
+                took[win] += 1
+                lead, cur = win, []
+            p = (lead + len(cur)) % players
+            if not hs[p]:
+                break
+            best = cur[0] if cur else 0
+            for c in cur[1:]:
+                if (c > best) if c & 3 == best & 3 else c & 3 == trump:
+                    best = c
+            c = policy_card(hs, p, len(cur), cur[0] & 3 if cur else 0, best,
+                            best & 3 == trump and bool(cur), bids[p] - took[p], broken,
+                            trump, after)
+            got.append(c)
+            hs[p] ^= 1 << c
+            broken = broken or c & 3 == trump
+            cur.append(c)
+        assert got == want, i
 
 
 def test_a_shared_memo_gives_what_fresh_searches_give() -> None:

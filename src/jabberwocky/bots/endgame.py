@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .playout import RM_SUITS
+from .playout import LEAD_LOW, RM_SUITS
 
 _ALL = (1 << 52) - 1
 
@@ -62,12 +62,88 @@ def _choices(legal: int, hand: int, alive: int, order: Sequence[int]) -> list[in
     return out
 
 
+def policy_card(hands: Sequence[int], p: int, count: int, led: int, best: int,
+                best_trump: bool, need: int, broken: bool, trump: int,
+                lead_after_broken: bool) -> int:
+    """The card the playout policy of :mod:`.playout` (the clairvoyant one) plays for
+    seat ``p``, which still needs ``need`` tricks, ``count`` cards into the trick
+    (``led``, ``best`` and ``best_trump`` describe it when ``count`` > 0)."""
+    n = len(hands)
+    suits = RM_SUITS
+    tm = suits[trump]
+    ntm = _ALL ^ tm
+    h = hands[p]
+    if count == 0:
+        legal = h & ntm or h if lead_after_broken and not broken else h
+        if need > 0:
+            c = -1
+            live = 0
+            for x in hands:
+                live |= x
+            top = (live & tm).bit_length() - 1
+            if top >= 0 and legal >> top & 1:
+                return top
+            for s in range(4):
+                if s != trump:
+                    top = (live & suits[s]).bit_length() - 1
+                    if top >= 0 and legal >> top & 1 and top > c:
+                        c = top
+            if c >= 0:
+                return c
+            if not LEAD_LOW:
+                return legal.bit_length() - 1
+        x = legal & ntm or legal
+        return (x & -x).bit_length() - 1
+    follow = h & suits[led]
+    if follow:
+        winners = 0 if best_trump and led != trump else follow & ~((2 << best) - 1)
+        legal = follow
+    else:
+        trumps = h & tm
+        winners = trumps & ~((2 << best) - 1) if best_trump else trumps
+        legal = h
+    losers = legal ^ winners
+    last = count == n - 1
+    if need > 0:
+        if not winners:
+            x = losers & ntm or losers
+            return (x & -x).bit_length() - 1
+        if last:
+            return (winners & -winners).bit_length() - 1
+        sure = winners
+        q = p
+        for _ in range(n - 1 - count):
+            q = q + 1 if q + 1 < n else 0
+            hq = hands[q]
+            f = hq & suits[led]
+            if f:
+                if not best_trump or led == trump:
+                    sure &= ~((2 << (f.bit_length() - 1)) - 1)
+            elif hq & tm:
+                if follow and led != trump:
+                    sure = 0
+                else:
+                    sure &= ~((2 << ((hq & tm).bit_length() - 1)) - 1)
+        if sure:
+            return (sure & -sure).bit_length() - 1
+        if follow:
+            return winners.bit_length() - 1
+        return (winners & -winners).bit_length() - 1
+    if losers:
+        x = losers & ntm or losers
+        return x.bit_length() - 1
+    if last:
+        return winners.bit_length() - 1
+    return (winners & -winners).bit_length() - 1
+
+
 Solver = Callable[[Sequence[int], int, Sequence[int], bool, Sequence[int]], tuple[int, ...]]
 """``solver(hands, leader, trick, broken, taken)``: see :func:`solver`."""
 
 
 def solver(util: Sequence[Sequence[float]], trump: int, lead_after_broken: bool,
-           memo: Memo | None = None) -> Solver:
+           memo: Memo | None = None, seat: int = -1,
+           goals: Sequence[int] = ()) -> Solver:
     """A function ``(hands, leader, trick, broken, taken)`` giving the tricks each seat
     has taken at the end of the round, every seat playing to its goal
     (``util[seat][tricks]``, see the module's text) from here on.
@@ -77,6 +153,9 @@ def solver(util: Sequence[Sequence[float]], trump: int, lead_after_broken: bool,
     be empty or complete), whether trump is broken and the tricks taken so far.  The
     positions it has searched are kept (in ``memo`` if given) for its later calls,
     on the same deal or on any other (the keys hold every hand).
+
+    With ``seat``, only that seat searches: every other seat plays the card of the
+    playout policy (:func:`policy_card`) for its goal in ``goals``.
     """
     n = len(util)
     suits = RM_SUITS
@@ -137,7 +216,12 @@ def solver(util: Sequence[Sequence[float]], trump: int, lead_after_broken: bool,
         bound = ceiling[p][lo][min(lo + h.bit_count(), len(mine) - 1)]
         top: tuple[int, ...] = ()
         top_value = 0.0
-        for c in _choices(legal, h, alive, order):
+        if seat < 0 or p == seat:
+            cards = _choices(legal, h, alive, order)
+        else:
+            cards = [policy_card(hs, p, count, led, best, best_trump, goals[p] - took[p], brk,
+                                 trump, after)]
+        for c in cards:
             hs[p] = h ^ (1 << c)
             cs = c & 3
             if count == 0:

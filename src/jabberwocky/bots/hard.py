@@ -125,8 +125,8 @@ class HardBot(Bot):
                  game: float = 0.0, game_last: int = 99, more: float = TRICK_MORE,
                  fewer: float = TRICK_FEWER, mix: float = 0.0,
                  sigma: float | None = None, lift: float = 0.0, endgame: int = 0,
-                 endgame_work: int = 0, endgame_bid: int = 0,
-                 endgame_bid_work: int = 0) -> None:
+                 endgame_work: int | tuple[int, ...] = 0, endgame_bid: int = 0,
+                 endgame_bid_work: int = 0, endgame_policy: int = 0) -> None:
         self.bid_work = bid_work
         self.play_work = play_work
         self.spoil = spoil
@@ -143,6 +143,7 @@ class HardBot(Bot):
         self.endgame_work = endgame_work
         self.endgame_bid = endgame_bid
         self.endgame_bid_work = endgame_bid_work
+        self.endgame_policy = endgame_policy
 
     @staticmethod
     def _check_turn(obs: Observation) -> None:
@@ -280,10 +281,16 @@ class HardBot(Bot):
         left = obs.cards_in_hand(me)
         sampler = DealSampler(obs, sigma=self.sigma, infer=self.infer)
         exact = left <= self.endgame
-        work = self.endgame_work if exact and self.endgame_work else self.play_work
+        work = self.play_work
+        if exact:
+            ew = self.endgame_work
+            if isinstance(ew, tuple):  # per cards left, from 2 up (the last for more)
+                ew = ew[min(left - 2, len(ew) - 1)] if ew else 0
+            work = ew or work
         deals, weights = sampler.sample(rng, _samples(work, len(groups) * left))
         if exact:
-            solve = solver(utilities(bids, obs.hand_size, points), trump, after)
+            solve = solver(utilities(bids, obs.hand_size, points), trump, after,
+                           seat=me if self.endgame_policy else -1, goals=bids)
         totals = [0.0] * len(groups)
         hits = [0.0] * len(groups)
         honest = self.honest
