@@ -203,12 +203,14 @@ def test_a_seat_that_must_take_one_more_trick_gets_it_and_one_that_has_enough_du
     assert got[0] == 1 and got[1] == 0 and got[2] == 1
 
 
-def test_hard_with_the_search_plays_whole_games_legally() -> None:
+@pytest.mark.parametrize("policy", [0, 1])
+def test_hard_with_the_search_plays_whole_games_legally(policy: int) -> None:
     for rules in (JABBERWOCKY.with_options(schedule=(4, 3, 2, 1)), OH_HELL.with_options(
             schedule=(3, 2, 5)), HONOUR.with_options(schedule=(3, 2))):
         for players in (3, 4):
             g = Game("hard-endgame-legal", players, rules)
-            bot = HardBot(bid_work=(400, 400), play_work=300, endgame=3)
+            bot = HardBot(bid_work=(400, 400), play_work=300, endgame=3, endgame_bid=3,
+                          endgame_policy=policy)
             while g.phase != GAME_OVER:
                 if g.phase == ROUND_OVER:
                     g.next_round()
@@ -244,10 +246,11 @@ def test_the_search_replays_and_never_peeks() -> None:
     for g in games:
         seat: int = g.to_act  # type: ignore[assignment]
         obs = g.observation(seat)
-        bot = HardBot(play_work=800, endgame=3)
+        bot = HardBot(play_work=800, endgame=3, endgame_policy=int(g.seed.endswith("1")))
         choice = bot.act(obs)
         hint = bot.hint(obs)
-        assert HardBot(play_work=800, endgame=3).act(obs) == choice
+        assert HardBot(play_work=800, endgame=3,
+                       endgame_policy=int(g.seed.endswith("1"))).act(obs) == choice
         for _ in range(3):
             shuffle_hidden(g, seat, rng)
             again = g.observation(seat)
