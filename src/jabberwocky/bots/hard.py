@@ -142,7 +142,13 @@ class HardBot(Bot):
         default bot): ``endgame=3,endgame_work=2000`` in self-play +0.15% +- 0.40%
         exact bids (62.44% against 62.28%), decision p95 43.3 ms against 41.0 ms;
         1 seat against 3 ``medium``, -0.49% +- 0.56% exact and -0.7% +- 2.4% win
-        share (48.9% against 49.7%).  No gain, so the search stays off.
+        share (48.9% against 49.7%).  ``endgame=4,endgame_policy=1``: self-play
+        +0.23% +- 0.43% (62.51%), p95 47.3 ms; against 3 ``medium`` +1.10% +- 0.62%
+        exact and +3.1% +- 3.0% win share (52.7%) on games 0-299, but +0.31% +- 0.65%
+        and +1.1% +- 3.3% (47.1% against 46.0%) on games 300-599: over the 600,
+        +0.71% +- 0.45% exact, +2.1% +- 2.2% win share.  Pyodide (``bench/
+        bots_pyodide.py``, 300 positions): card p95 53 ms against 45 ms, all decisions
+        p95 89 ms (bids dominate).  Not clearly better in self-play: off by default.
         """
         self.bid_work = bid_work
         self.play_work = play_work
