@@ -252,6 +252,14 @@ def engine_wheel(version: str) -> tuple[str, bytes]:
 # -- the precompiled standard library ------------------------------------------------
 
 
+def _node(what: str) -> str:
+    """The path of Node.js, which the build runs to ``what``; stops the build without it."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit(f"Node.js is needed to {what}: install Node.js 22 or 24, then run this again")
+    return node
+
+
 def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     """Pyodide's standard library split in two (see tools/precompile_stdlib.mjs): the
     modules the game (installed from ``wheel``) imports, as bytecode, and everything
@@ -264,10 +272,7 @@ def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     later = STDLIB_CACHE / f"python_stdlib_later-{pyodide_version()}-{key}.zip"
     if first.is_file() and later.is_file():
         return first, later
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("Node.js is needed to precompile Pyodide's standard library: install "
-                 "Node.js 22 or 24, then run this again")
+    node = _node("precompile Pyodide's standard library")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     for old in STDLIB_CACHE.glob("python_stdlib*.zip"):
         old.unlink()  # made for another wheel or Pyodide
@@ -294,10 +299,7 @@ def brotli_of(path: Path) -> Path:
     out = BROTLI_CACHE / f"{path.name}-{key}.br"
     if out.is_file():
         return out
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("Node.js is needed to compress Pyodide's WebAssembly module: install "
-                 "Node.js 22 or 24, then run this again")
+    node = _node("compress Pyodide's WebAssembly module")
     BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
     for old in BROTLI_CACHE.glob(f"{path.name}-*.br"):
         old.unlink()  # made from other bytes
@@ -477,9 +479,7 @@ def card_faces() -> list[Path]:
     key = hashlib.sha256(CARD_FACES.read_bytes() + version.encode()).hexdigest()[:16]
     folder = CACHE / "cards" / key
     if not (folder / "KS.svg").is_file():
-        node = shutil.which("node")
-        if node is None:
-            sys.exit("Node.js is needed to make the classic deck's card faces")
+        node = _node("make the classic deck's card faces")
         made = folder.with_name(f"{key}.{os.getpid()}.tmp")
         done = subprocess.run([node, str(CARD_FACES), str(made)], cwd=ROOT, check=False)
         if done.returncode != 0:
