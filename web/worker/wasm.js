@@ -32,20 +32,53 @@ function shareSmallModules() {
   WebAssembly.Module = SharedModule;
 }
 
+const MODULE_FILE = "pyodide.asm.wasm";
+
+/**
+ * Compile Pyodide's module from the moment its response arrives.  Pyodide fetches the
+ * module as it begins to load, but compiles it only once pyodide.asm.mjs is in and
+ * evaluated, ~0.2-0.3 s later on a cold loopback start: the bytes (or, on a first visit,
+ * the brotli decoding, worker/brotli.js) wait meanwhile.  The compiling starts at once
+ * instead; the response carries it (`jabberwockyCompiled`) to the instantiation below.
+ * The compiling happens on the browser's background threads, the decoding on this one.
+ */
+function compileOnArrival() {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  const fetchNext = self.fetch;
+  self.fetch = async function (input, init) {
+    const response = await fetchNext(input, init);
+    const url = typeof input === "string" ? input : String(input?.url ?? input); // a string, a Request or a URL
+    if (url.split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
+      mark("compiling");
+      response.jabberwockyCompiled = WebAssembly.compileStreaming(response);
+      response.jabberwockyCompiled.catch(() => {}); // seen by the instantiation
+    }
+    return response;
+  };
+}
+
 /** Report when Pyodide's module is compiled and instantiated.  (Only the streaming call:
- *  Pyodide also instantiates a tiny helper module.)  A module decoded here from a first
+ *  Pyodide also instantiates a tiny helper module.)  A module compiled on arrival is
+ *  instantiated from its compiled form.  A module decoded here from a first
  *  visit's brotli download (worker/brotli.js tags that response with the module's URL)
  *  that fails to compile is fetched and compiled once more as it is: Pyodide itself
  *  would not try again. */
 function reportInstantiation() {
   if (typeof WebAssembly.instantiateStreaming !== "function") return;
   const original = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = function (source, ...rest) {
+  WebAssembly.instantiateStreaming = function (source, imports, ...rest) {
     mark("instantiating");
-    const promise = original.call(this, source, ...rest).catch(async (err) => {
+    const instantiate = async (from) => {
+      const response = await from;
+      const compiled = response?.jabberwockyCompiled;
+      if (!compiled) return original.call(this, response, imports, ...rest);
+      const module = await compiled;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+    const promise = instantiate(source).catch(async (err) => {
       const url = (await source)?.jabberwockyModuleUrl;
       if (!url) throw err;
-      return original.call(this, self.fetch(url), ...rest);
+      return instantiate(self.fetch(url));
     });
     promise.then(() => {
       mark("wasm");
@@ -57,5 +90,6 @@ function reportInstantiation() {
 
 export function installWasmPatches() {
   shareSmallModules();
+  compileOnArrival();
   reportInstantiation();
 }
