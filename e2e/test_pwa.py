@@ -4,8 +4,8 @@
   controls the page, and Chromium reports no installability error;
 - offline: first visit, wait for the service worker, stop the server, go offline, reload,
   play a trick; a link with a seed (and a query string) opened offline;
-- a first visit downloads Pyodide's module brotli-compressed, and once only (a missing or
-  garbled .br falls back to the module itself);
+- a first visit downloads Pyodide's module and standard library brotli-compressed, and
+  once only (a missing or garbled .br falls back to the file itself);
 - update: two builds; the new one installs in the background, the player is told, the
   game in progress is untouched until they choose to reload, then the saved game is
   restored in the new version and the old cache is gone.
@@ -135,7 +135,7 @@ def test_offline_after_first_visit(context: BrowserContext, page: Page,
 
 # -- a first visit's brotli-compressed module -------------------------------------------
 
-CACHED_WASM_HASH = """async (url) => {
+CACHED_HASH = """async (url) => {
     for (const name of await caches.keys()) {
         if (!name.startsWith("jabberwocky-site-")) continue;
         const hit = await (await caches.open(name)).match(url);
@@ -154,23 +154,26 @@ def _requested(context: BrowserContext) -> list[str]:
     return urls
 
 
-def _wasm_hash(server: SiteServer) -> str:
-    hashes = pwa.file_hashes(server.site, ["pyodide/pyodide.asm.wasm"])
-    return hashes["pyodide/pyodide.asm.wasm"]
+def _site_hash(server: SiteServer, rel: str = "pyodide/pyodide.asm.wasm") -> str:
+    return pwa.file_hashes(server.site, [rel])[rel]
+
+
+EARLY_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 
 
 def test_first_visit_downloads_the_module_once_compressed(
         context: BrowserContext, page: Page, server: SiteServer) -> None:
-    """The page fetches pyodide.asm.wasm.br, the worker decodes it, and the service worker
-    precaches the decoded module from "jabberwocky-early": the module itself is never
-    requested, and the cached copy is the site's file byte for byte."""
+    """The page fetches pyodide.asm.wasm.br and python_stdlib.zip.br, the worker decodes
+    them, and the service worker precaches the decoded files from "jabberwocky-early":
+    neither file itself is ever requested, and the cached copies are the site's files
+    byte for byte."""
     urls = _requested(context)
     open_game(page, server.url, "#seed=brotli-test&players=4&bots=random")
     wait_controlled(page)
-    assert any(u.endswith("/pyodide/pyodide.asm.wasm.br") for u in urls), urls
-    assert not any(u.split("?")[0].endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
-    wasm = server.url + "pyodide/pyodide.asm.wasm"
-    assert page.evaluate(CACHED_WASM_HASH, wasm) == _wasm_hash(server)
+    for rel in EARLY_FILES:
+        assert sum(u.split("?")[0].endswith(f"/{rel}.br") for u in urls) == 1, (rel, urls)
+        assert not any(u.split("?")[0].endswith(f"/{rel}") for u in urls), (rel, urls)
+        assert page.evaluate(CACHED_HASH, server.url + rel) == _site_hash(server, rel), rel
     assert "jabberwocky-early" not in cache_names(page)
 
 
@@ -187,22 +190,25 @@ def test_a_visit_without_the_service_worker_reads_the_site_cache(
     open_game(page, server.url, "#seed=uncontrolled-2&players=4&bots=random")
     assert not controlled(page)
     assert any(n.startswith("jabberwocky-site-") for n in cache_names(page))
-    first_visit = [u for u in urls if u.endswith(".wasm.br") or "/vendor/brotli-dec-wasm/" in u]
+    first_visit = [u for u in urls if u.endswith(".br") or "/vendor/brotli-dec-wasm/" in u]
     assert not first_visit, first_visit
 
 
 @pytest.mark.allow_console_errors  # the 404, and Pyodide saying it fetches the module itself
-@pytest.mark.parametrize("damage", ["missing", "garbled", "cut short", "damaged inside"])
-def test_first_visit_without_a_good_compressed_module(
-        context: BrowserContext, page: Page, server: SiteServer, damage: str) -> None:
+@pytest.mark.parametrize(("rel", "damage"), [
+    *((EARLY_FILES[0], d) for d in ("missing", "garbled", "cut short", "damaged inside")),
+    *((EARLY_FILES[1], d) for d in ("missing", "cut short", "damaged inside"))])
+def test_first_visit_without_a_good_compressed_file(
+        context: BrowserContext, page: Page, server: SiteServer, rel: str, damage: str) -> None:
     """A .br that is missing, not brotli, cut short or damaged inside: the game still
-    starts (with the module itself: fetched where the decoding stopped, or compiled again
-    when the decoded one does not compile) and the service worker precaches the real
-    module."""
-    good = (server.site / "pyodide" / "pyodide.asm.wasm.br").read_bytes()
+    starts (with the file itself: fetched where the decoding stopped, compiled again when
+    the decoded module does not compile, fetched anew when the decoded archive does not
+    have build.json's hash) and the service worker precaches the real file."""
+    good = (server.site / f"{rel}.br").read_bytes()
+    middle = len(good) // 3
     bodies = {"garbled": b"\x1b\x00not brotli at all" * 500,
               "cut short": good[: len(good) // 2],
-              "damaged inside": good[:1_000_000] + bytes(4096) + good[1_004_096:]}
+              "damaged inside": good[:middle] + bytes(4096) + good[middle + 4096:]}
 
     def answer(route: Any) -> None:
         if damage == "missing":
@@ -211,15 +217,15 @@ def test_first_visit_without_a_good_compressed_module(
             route.fulfill(status=200, body=bodies[damage],
                           headers={"Content-Type": "application/octet-stream"})
 
-    context.route("**/pyodide/pyodide.asm.wasm.br", answer)
+    context.route(f"**/{rel}.br", answer)
     urls = _requested(context)
     open_game(page, server.url, "#seed=brotli-damaged&players=4&bots=random")
     v = play_trick(page)
     assert v["seed"] == "brotli-damaged"
     wait_controlled(page)
-    assert any(u.split("?")[0].endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
-    wasm = server.url + "pyodide/pyodide.asm.wasm"
-    assert page.evaluate(CACHED_WASM_HASH, wasm) == _wasm_hash(server)
+    assert any(u.split("?")[0].endswith(f"/{rel}") for u in urls), urls
+    for each in EARLY_FILES:
+        assert page.evaluate(CACHED_HASH, server.url + each) == _site_hash(server, each), each
 
 
 # -- updates ---------------------------------------------------------------------------

@@ -79,10 +79,11 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert all(e["key"].startswith("loading.") for e in events if e["type"] == "progress")
     assert [e["type"] for e in events].count("ready") == 1
 
-    # a first visit: Pyodide's module comes brotli-compressed (js/early.js, worker/brotli.js)
+    # a first visit: Pyodide's module and standard library come brotli-compressed
+    # (js/early.js, worker/brotli.js)
     worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm.br",
                     "vendor/brotli-dec-wasm/brotli_dec_wasm_bg.wasm",
-                    "pyodide/python_stdlib.zip", build["wheel"]}
+                    "pyodide/python_stdlib.zip.br", build["wheel"]}
     fetched = {u[len(site_server.url):].split("?")[0] for u in urls}
     assert worker_files <= fetched, worker_files - fetched
     outside = [u for u in urls if not u.startswith(site_server.url)]
@@ -93,6 +94,8 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     assert sum(u.split("?")[0].endswith("/pyodide/pyodide.mjs") for u in urls) == 1
     assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm.br") for u in urls) == 1
     assert sum(u.split("?")[0].endswith("/pyodide.asm.wasm") for u in urls) == 0  # not twice
+    assert sum(u.split("?")[0].endswith("/python_stdlib.zip.br") for u in urls) == 1
+    assert sum(u.split("?")[0].endswith("/python_stdlib.zip") for u in urls) == 0
 
 
 def test_small_wasm_modules_are_compiled_once_per_content(page: Page,

@@ -147,6 +147,33 @@ def test_first_visit_module_is_the_module_brotli_compressed(built: Path) -> None
     assert pwa.is_precached("pyodide/pyodide.asm.wasm"), "the decoded module is what is precached"
 
 
+def test_first_visit_stdlib_is_the_archive_stored_and_brotli_compressed(built: Path) -> None:
+    """python_stdlib.zip holds the precompiled archive's entries, each stored (brotli over
+    the whole archive compresses them better than deflate per entry); the .br decodes
+    (Node's zlib) to it byte for byte, is under 75% of the deflated archive, is not
+    precached, and build.json gives the archive's SHA-256 for the worker's check."""
+    node = shutil.which("node")
+    assert node, "Node.js runs the build: it is here"
+    archive = built / "pyodide" / "python_stdlib.zip"
+    compressed = built / "pyodide" / site_tools.STDLIB_BR
+    first, _ = site_tools.stdlib_zips(site_tools.engine_wheel(site_tools.project_version())[1])
+    with zipfile.ZipFile(archive) as stored, zipfile.ZipFile(first) as deflated:
+        assert [i.filename for i in stored.infolist()] == [i.filename for i in deflated.infolist()]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in stored.infolist())
+        for info in deflated.infolist():
+            assert stored.read(info.filename) == deflated.read(info), info.filename
+    decoded = subprocess.run(
+        [node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+                     "require('fs').readFileSync(process.argv[1])))", str(compressed)],
+        check=True, capture_output=True).stdout
+    assert decoded == archive.read_bytes()
+    assert len(compressed.read_bytes()) < 0.75 * first.stat().st_size
+    assert not pwa.is_precached(f"pyodide/{site_tools.STDLIB_BR}")
+    assert pwa.is_precached("pyodide/python_stdlib.zip"), "the decoded archive is what is precached"
+    info = json.loads((built / "build.json").read_text())
+    assert info["sha256"] == {"pyodide/python_stdlib.zip": hashlib.sha256(decoded).hexdigest()}
+
+
 def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
     info = json.loads((built / "build.json").read_text())
     with zipfile.ZipFile(built / info["wheel"]) as zf:

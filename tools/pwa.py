@@ -53,11 +53,12 @@ EXCLUDE_SUFFIXES = (".map",)
 # precached so an About screen lists them offline).  They would otherwise double the
 # bytes of ours that every visitor downloads (bench/size.py: target 300 KB).
 NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/",
-                          # a first visit's download of Pyodide's module and its decoder:
-                          # the engine worker leaves the decoded module for the service
-                          # worker (web/worker/brotli.js), which precaches that
-                          "pyodide/pyodide.asm.wasm.br", "vendor/brotli-dec-wasm/",
-                          "worker/brotli.js")
+                          # a first visit's downloads of Pyodide's module and standard
+                          # library, and their decoder: the engine worker leaves the
+                          # decoded files for the service worker (web/worker/brotli.js),
+                          # which precaches those
+                          "pyodide/pyodide.asm.wasm.br", "pyodide/python_stdlib.zip.br",
+                          "vendor/brotli-dec-wasm/", "worker/brotli.js")
 NOT_PRECACHED_TEXTS = "licenses/"
 
 

@@ -6,9 +6,9 @@
 //
 // - install: put every file of the build into "jabberwocky-site-<hash>". Files whose
 //   content hash is unchanged since an older build still in Cache Storage are copied
-//   from that cache (an update does not download Pyodide's 13 MB again); so is the
-//   WebAssembly module a first visit's engine worker decoded and left in
-//   "jabberwocky-early" (worker/brotli.js), once its hash is checked; the others are
+//   from that cache (an update does not download Pyodide's 13 MB again); so are the
+//   WebAssembly module and the standard library a first visit's engine worker decoded
+//   and left in "jabberwocky-early" (worker/brotli.js), once their hashes are checked; the others are
 //   fetched, revalidated with the server. A new build installs in the background and waits.
 // - activate: delete older "jabberwocky-site-*" caches and a "jabberwocky-early" left
 //   behind (any other cache is not this worker's to delete), then take control of open
@@ -36,15 +36,17 @@ async function hashOf(response) {
 }
 
 const EARLY_WAIT_MS = 15000;
+const EARLY_DONE = "__jabberwocky-early-complete__"; // worker/brotli.js's EARLY_DONE
 
-// The entries of EARLY, once there are any: the engine worker makes the cache as it
-// begins decoding and writes the module once the engine has started (or deletes the
-// cache); an install that comes first waits for that, up to EARLY_WAIT_MS.
+// The entries of EARLY, once they are all there: the engine worker makes the cache as it
+// begins decoding, writes the decoded files once the engine has started, then EARLY_DONE
+// (or deletes the cache); an install that comes first waits for that, up to EARLY_WAIT_MS.
 async function earlyEntries() {
+  const done = new URL(EARLY_DONE, SCOPE).href;
   for (let waited = 0; waited < EARLY_WAIT_MS; waited += 100) {
     if (!(await caches.has(EARLY))) return null;
     const early = await caches.open(EARLY);
-    if ((await early.keys()).length) return early;
+    if (await early.match(done)) return early;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return null;

@@ -22,25 +22,36 @@
 const SITE_CACHE_PREFIX = "jabberwocky-site-"; // sw.js's PREFIX
 const EARLY_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"];
 const early = new Map(); // absolute URL -> Promise<Response | null>, taken by site-cache.js
-let brotli = null; // worker/brotli.js, when the module comes compressed
+let brotli = null; // worker/brotli.js, once a file comes compressed
 const nativeFetch = self.fetch.bind(self); // site-cache.js replaces self.fetch
+
+/** `body` (brotli) decoded as the file at `url` (worker/brotli.js), or null: then the
+ *  file is fetched as usual. */
+function decodedFile(url, body) {
+  brotli ??= import("./worker/brotli.js");
+  return brotli.then(({ decoded }) => decoded(url, body, nativeFetch), () => {
+    body.cancel().catch(() => {});
+    return null;
+  });
+}
 
 /**
  * A first visit's big downloads, Pyodide's WebAssembly module and standard library,
  * begun before this worker's modules are in: otherwise Pyodide asks for them only once
- * those, pyodide.mjs and build.json have arrived, over a slow link ~0.5 s later.
+ * those, pyodide.mjs and build.json have arrived, over a slow link ~0.5 s later.  Both
+ * come brotli-compressed (`<file>.br`) and are decoded here as they arrive
+ * (worker/brotli.js).
  *
  * - Named "… early" (js/early.js): the page fetched them as it began to load and sends
- *   each response's body here as a stream ({type: "early"}), or says it failed (the file
- *   is then fetched here as usual).  The module comes brotli-compressed ({encoding:
- *   "br"}) and is decoded here as it arrives (worker/brotli.js).
+ *   each response's body here as a stream ({type: "early"}, {encoding: "br"}), or says it
+ *   failed (the file is then fetched here as usual).
  * - Otherwise, when Cache Storage holds no site cache of this game (the service worker
  *   has not installed yet: a first visit), they are fetched here at once.
  *
  * Each response goes to the first fetch of its URL (site-cache.js's fetchCached), so
- * nothing is downloaded twice; the bytes go through the HTTP cache as before (the
- * service worker's precache revalidates them: 304).  A repeat visit reads these files
- * from the site cache instead.
+ * nothing is downloaded twice: the decoded files are left for the service worker's
+ * precache (worker/brotli.js's stashDecoded).  A repeat visit reads these files from the
+ * site cache instead.
  */
 function expectEarly() {
   const urls = EARLY_FILES.map((file) => new URL(file, self.location.href).href);
@@ -53,23 +64,21 @@ function expectEarly() {
       if (!resolve) return;
       settle.delete(url);
       if (failed) resolve(null);
-      else if (encoding === "br") {
-        brotli = import("./worker/brotli.js");
-        resolve(brotli.then(
-          ({ decodedModule }) => decodedModule(url, body, nativeFetch),
-          () => {
-            body.cancel().catch(() => {});
-            return null; // fetched as usual
-          }));
-      } else resolve(new Response(body, { status, headers }));
+      else if (encoding === "br") resolve(decodedFile(url, body));
+      else resolve(new Response(body, { status, headers }));
     };
   }
   const check = Promise.resolve().then(() => caches.keys()).then(
     (names) => names.some((name) => name.startsWith(SITE_CACHE_PREFIX)),
     () => false, // no Cache Storage here: no service worker either, the network it is
   );
+  const fetchBrotli = async (url) => {
+    const response = await nativeFetch(`${url}.br`, { credentials: "same-origin" });
+    if (!response.ok || !response.body) return null;
+    return decodedFile(url, response.body);
+  };
   for (const url of urls) {
-    early.set(url, check.then((cached) => (cached ? null : nativeFetch(url, { credentials: "same-origin" }))).catch(() => null));
+    early.set(url, check.then((cached) => (cached ? null : fetchBrotli(url))).catch(() => null));
   }
   return () => {};
 }

@@ -1,6 +1,7 @@
-// web/worker/brotli.js: a first visit's brotli-compressed WebAssembly module decoded as a
-// stream, and a download that is cut short, not brotli, or not a module ending in the
-// module itself, byte for byte.  (Bytes damaged in the middle decode to a module that
+// web/worker/brotli.js: a first visit's brotli-compressed WebAssembly module (and standard
+// library archive) decoded as a stream, and a download that is cut short, not brotli, or
+// not the file ending in the file itself, byte for byte; the archive checked against
+// build.json's SHA-256.  (Bytes damaged in the middle decode to a module that
 // fails to compile; web/worker/wasm.js then compiles the module itself: e2e/test_pwa.py.)
 // The module and the decoder are copied as the build lays them out (worker/, vendor/).
 
@@ -11,10 +12,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { ROOT } from "./engine-info.mjs";
 
 let dir;
 let decodeBrotli;
+let kindOf;
+let checkedFile;
 const DECODER = path.join(ROOT, "node_modules", "brotli-dec-wasm", "pkg");
 const MODULE_URL = "https://example.test/pyodide/pyodide.asm.wasm";
 
@@ -44,7 +48,7 @@ before(async () => {
   mkdirSync(path.join(dir, "worker"));
   cpSync(path.join(ROOT, "web", "worker", "brotli.js"), path.join(dir, "worker", "brotli.js"));
   cpSync(DECODER, path.join(dir, "vendor", "brotli-dec-wasm"), { recursive: true });
-  ({ decodeBrotli } = await import(pathToFileURL(path.join(dir, "worker", "brotli.js")).href));
+  ({ decodeBrotli, kindOf, checkedFile } = await import(pathToFileURL(path.join(dir, "worker", "brotli.js")).href));
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,3 +114,81 @@ for (const [name, bytes] of Object.entries(damaged)) {
     assert.equal(fetch.calls.module, 1);
   });
 }
+
+// -- the standard library's archive ---------------------------------------------------
+
+const SITE = "https://example.test/";
+const ZIP_URL = `${SITE}pyodide/python_stdlib.zip`;
+// A stand-in archive: a zip's local-header magic, then bytes that compress somewhat.
+const zipBytes = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"),
+  ...Array.from({ length: 20 }, (_, i) => Buffer.concat([Buffer.from("def f(): return 42\n".repeat(40)), noise(500, 90 + i)]))]);
+
+function zipFetcher() {
+  const calls = { zip: 0 };
+  const impl = async (url) => {
+    if (url === ZIP_URL) {
+      calls.zip += 1;
+      return new Response(chunks(zipBytes, 3000), { headers: { "Content-Type": "application/zip" } });
+    }
+    if (url.endsWith("brotli_dec_wasm_bg.wasm")) return new Response(readFileSync(new URL(url)));
+    return new Response("no", { status: 404 });
+  };
+  return { impl, calls };
+}
+
+const decodedAs = async (body, fetch, url) =>
+  Buffer.from(await new Response(decodeBrotli(body, fetch.impl, url, kindOf(url))).arrayBuffer());
+
+test("the kind of file is told by its name", () => {
+  assert.equal(kindOf(ZIP_URL).type, "application/zip");
+  assert.equal(kindOf(MODULE_URL).type, "application/wasm");
+});
+
+test("the archive decodes, and a module where the archive belongs ends in the archive itself", async () => {
+  let fetch = zipFetcher();
+  assert.equal(Buffer.compare(await decodedAs(chunks(brotliCompressSync(zipBytes), 1000), fetch, ZIP_URL), zipBytes), 0);
+  assert.equal(fetch.calls.zip, 0);
+  fetch = zipFetcher();
+  assert.equal(Buffer.compare(await decodedAs(chunks(compressed, 1000), fetch, ZIP_URL), zipBytes), 0);
+  assert.equal(fetch.calls.zip, 1, "the archive itself, fetched once");
+});
+
+const digest = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const zipResponse = (bytes) => new Response(bytes, { headers: { "Content-Type": "application/zip" } });
+
+// checkedFile resolves build.json against the site's root as seen from worker/brotli.js,
+// here the temporary directory: the fetcher answers for example.test, so the file URLs
+// are made relative to that root instead.
+test("a decoded archive with build.json's hash is taken; another is fetched anew", async () => {
+  const root = pathToFileURL(dir + path.sep).href;
+  const url = `${root}pyodide/python_stdlib.zip`;
+  const calls = { zip: 0 };
+  const impl = async (asked) => {
+    if (asked === `${root}build.json`) return new Response(JSON.stringify({ sha256: { "pyodide/python_stdlib.zip": digest(zipBytes) } }));
+    if (asked === url) {
+      calls.zip += 1;
+      return zipResponse(zipBytes);
+    }
+    return new Response("no", { status: 404 });
+  };
+  const good = await checkedFile(url, zipResponse(zipBytes), impl);
+  assert.equal(Buffer.compare(Buffer.from(await good.arrayBuffer()), zipBytes), 0);
+  assert.equal(good.jabberwockyFetched, undefined);
+  assert.equal(calls.zip, 0);
+
+  const wrong = Buffer.from(zipBytes);
+  wrong[5000] ^= 0xff;
+  const fetched = await checkedFile(url, zipResponse(wrong), impl);
+  assert.equal(fetched.jabberwockyFetched, true);
+  assert.equal(Buffer.compare(Buffer.from(await fetched.arrayBuffer()), zipBytes), 0);
+  assert.equal(calls.zip, 1);
+});
+
+test("without a hash to check against, the decoded archive is taken as it is", async () => {
+  const root = pathToFileURL(dir + path.sep).href;
+  const url = `${root}pyodide/python_stdlib.zip`;
+  const impl = async () => new Response("no", { status: 404 });
+  const taken = await checkedFile(url, zipResponse(zipBytes), impl);
+  assert.equal(Buffer.compare(Buffer.from(await taken.arrayBuffer()), zipBytes), 0);
+  assert.equal(taken.jabberwockyFetched, undefined);
+});

@@ -1,13 +1,16 @@
-// A first visit's WebAssembly module arrives brotli-compressed (pyodide/pyodide.asm.wasm.br,
-// 2.74 MB against 3.55 MB as GitHub Pages gzips the module: see js/early.js).  Browsers
-// decode brotli only as a Content-Encoding the server chose, so this worker decodes it
-// itself, with brotli-dec-wasm (Rust's brotli-decompressor as WebAssembly, in
-// vendor/brotli-dec-wasm/), chunk by chunk as the bytes arrive: Pyodide compiles the
-// module while it downloads, as it would from the network.
+// A first visit's two big files arrive brotli-compressed: Pyodide's WebAssembly module
+// (pyodide/pyodide.asm.wasm.br, 2.74 MB against 3.55 MB as GitHub Pages gzips the
+// module) and the first standard-library archive (pyodide/python_stdlib.zip.br: its
+// entries stored, 0.61 MB, against 0.88 MB for deflated entries, which GitHub Pages
+// sends as they are).  Browsers decode brotli only as a Content-Encoding the server
+// chose, so this worker decodes them itself, with brotli-dec-wasm (Rust's
+// brotli-decompressor as WebAssembly, in vendor/brotli-dec-wasm/), chunk by chunk as the
+// bytes arrive: Pyodide compiles the module while it downloads, as it would from the
+// network.
 //
-// The decoded module is also left in the cache "jabberwocky-early" for the service
-// worker, whose install takes it from there (checking its hash) instead of downloading
-// the module a second time (stashDecoded).  Imported only on such a first visit
+// The decoded files are also left in the cache "jabberwocky-early" for the service
+// worker, whose install takes them from there (checking their hashes) instead of
+// downloading them a second time (stashDecoded).  Imported only on a first visit
 // (worker.js).
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
@@ -29,20 +32,30 @@ function loadDecoder(fetchImpl) {
   return decoderReady;
 }
 
-const MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
-const isWasm = (bytes) => bytes.length >= 4 && MAGIC.every((byte, i) => bytes[i] === byte);
+// What each file decoded must begin with, and the type it is served as.
+const KINDS = {
+  wasm: { magic: [0x00, 0x61, 0x73, 0x6d], type: "application/wasm", what: "a WebAssembly module" }, // "\0asm"
+  zip: { magic: [0x50, 0x4b, 0x03, 0x04], type: "application/zip", what: "a zip archive" }, // "PK\3\4"
+};
+const MAGIC_LENGTH = 4;
+
+/** The kind of file at `url`, by its extension (a WebAssembly module unless a zip). */
+export const kindOf = (url) => (new URL(url).pathname.endsWith(".zip") ? KINDS.zip : KINDS.wasm);
 
 /**
- * `body` (a stream of brotli bytes) decoded, as a stream.  Bytes that already start as a
- * WebAssembly module pass through (a server that sent the file with Content-Encoding: br
- * had the browser decode it).  If the bytes cannot be decoded, do not decode to a module
- * or end early (a download cut short), the stream goes on with the module itself
- * (`moduleUrl`), from the byte where the decoded ones stopped: Pyodide, which is compiling
- * the stream, never sees the difference.  (Brotli carries no checksum: bytes damaged in
- * the middle may decode to a wrong module, which then fails to compile; wasm.js then
- * compiles the module itself.)
+ * `body` (a stream of brotli bytes) decoded, as a stream.  Bytes that already start as the
+ * file itself (`kind` says how it begins: a WebAssembly module by default) pass through (a
+ * server that sent the file with Content-Encoding: br had the browser decode it).  If the
+ * bytes cannot be decoded, do not decode to such a file or end early (a download cut
+ * short), the stream goes on with the file itself (`plainUrl`), from the byte where the
+ * decoded ones stopped: Pyodide, which is reading the stream, never sees the difference.
+ * (Brotli carries no checksum: bytes damaged in the middle may decode to a wrong module,
+ * which then fails to compile; wasm.js then compiles the module itself.  A damaged
+ * archive fails Python's zip reader: the page reports that the engine could not start.)
  */
-export function decodeBrotli(body, fetchImpl, moduleUrl) {
+export function decodeBrotli(body, fetchImpl, plainUrl, kind = KINDS.wasm) {
+  const isFile = (bytes) => bytes.length >= MAGIC_LENGTH && kind.magic.every((byte, i) => bytes[i] === byte);
+  const notFile = () => new Error(`the brotli stream does not hold ${kind.what}`);
   const reader = body.getReader();
   let decoder = null;
   let passThrough = null; // decided by the first bytes
@@ -58,11 +71,11 @@ export function decodeBrotli(body, fetchImpl, moduleUrl) {
       const joined = new Uint8Array(head.length + bytes.length);
       joined.set(head);
       joined.set(bytes, head.length);
-      if (joined.length < MAGIC.length) {
+      if (joined.length < MAGIC_LENGTH) {
         head = joined;
         return;
       }
-      if (!isWasm(joined)) throw new Error("the brotli stream does not hold a WebAssembly module");
+      if (!isFile(joined)) throw notFile();
       head = null;
       bytes = joined;
     }
@@ -90,13 +103,13 @@ export function decodeBrotli(body, fetchImpl, moduleUrl) {
     const { done, value } = await reader.read();
     if (done) {
       if (!passThrough && !finished) throw new Error("the brotli stream ended early");
-      if (head?.length) throw new Error("the brotli stream does not hold a WebAssembly module");
+      if (head?.length) throw notFile();
       decoder?.free();
       decoder = null;
       controller.close();
       return;
     }
-    passThrough ??= isWasm(value);
+    passThrough ??= isFile(value);
     if (passThrough) {
       head = null;
       emitted += value.length;
@@ -140,8 +153,8 @@ export function decodeBrotli(body, fetchImpl, moduleUrl) {
         // a decoder that failed may be gone already
       }
       decoder = null;
-      const response = await fetchImpl(moduleUrl, { credentials: "same-origin" });
-      if (!response.ok || !response.body) throw new Error(`${moduleUrl} answered HTTP ${response.status}`);
+      const response = await fetchImpl(plainUrl, { credentials: "same-origin" });
+      if (!response.ok || !response.body) throw new Error(`${plainUrl} answered HTTP ${response.status}`);
       plain = response.body.getReader();
       skip = emitted;
       return plainNext(controller);
@@ -162,8 +175,9 @@ export function decodeBrotli(body, fetchImpl, moduleUrl) {
   });
 }
 
-const WASM_HEADERS = { "Content-Type": "application/wasm" };
-let stash = null; // {url, chunks, done}: the decoded module, kept for the service worker
+const stash = []; // {url, type, chunks, complete}: the decoded files, kept for the service worker
+// written last into EARLY_CACHE: the service worker's install waits for it (sw.js)
+export const EARLY_DONE = "__jabberwocky-early-complete__";
 
 /** A stream that passes `stream`'s chunks on and keeps them (the same objects: no copy). */
 function keeping(stream, chunks, done) {
@@ -186,36 +200,77 @@ function keeping(stream, chunks, done) {
 }
 
 /**
- * The Response Pyodide gets for its module (`url`): `body` decoded.  The decoded bytes
- * are kept, and written into the cache "jabberwocky-early" by stashDecoded() the first
- * time the engine worker is quiet (loop.js): written while Pyodide started, a loopback
- * cold start measured 0.17 s slower in one run.  The cache is made at once, empty, so the service worker's
- * install knows to wait for them.
+ * The Response Pyodide gets for `url` (its module or its standard library): `body`
+ * decoded.  The decoded bytes are kept, and written into the cache "jabberwocky-early" by
+ * stashDecoded() the first time the engine worker is quiet (loop.js): written while
+ * Pyodide started, a loopback cold start measured 0.17 s slower in one run.  The cache is
+ * made at once, empty, so the service worker's install knows to wait for them.
  */
-export function decodedModule(url, body, fetchImpl) {
-  const entry = { url, chunks: [], done: null };
+export function decoded(url, body, fetchImpl) {
+  const kind = kindOf(url);
+  const entry = { url, type: kind.type, chunks: [], done: null };
   entry.complete = new Promise((resolve) => (entry.done = resolve));
-  stash = entry;
+  stash.push(entry);
   Promise.resolve().then(() => caches.open(EARLY_CACHE)).catch(() => {});
-  const response = new Response(keeping(decodeBrotli(body, fetchImpl, url), entry.chunks, entry.done),
-    { status: 200, headers: WASM_HEADERS });
-  response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
-  return response;
+  const response = new Response(keeping(decodeBrotli(body, fetchImpl, url, kind), entry.chunks, entry.done),
+    { status: 200, headers: { "Content-Type": kind.type } });
+  if (kind === KINDS.wasm) {
+    response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
+    return response;
+  }
+  // The archive is read whole before Python starts anyway: it is checked first.
+  return checkedFile(url, response, fetchImpl).then((checked) => {
+    if (checked.jabberwockyFetched) stash.splice(stash.indexOf(entry), 1); // the service worker fetches it
+    return checked;
+  });
 }
 
-/** Write the decoded module into "jabberwocky-early" (worker.js, when the engine worker is
- *  first quiet); if there is none to write, the cache goes, and the service worker
- *  downloads the module itself. */
-export async function stashDecoded() {
-  const entry = stash;
-  stash = null;
-  if (!entry) return;
+const SITE = new URL("../", import.meta.url).href; // the site's root (this file is worker/brotli.js)
+const hex = (digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * `response` (a decoded file, `url`) read whole and checked against the SHA-256 build.json
+ * gives for it (brotli has no checksum: bytes damaged in the middle could decode to a
+ * wrong archive, which Python's zip reader would not notice).  Resolves to a Response of
+ * those bytes, or, when they do not match, to the file itself fetched anew (marked
+ * `jabberwockyFetched`).  Without a hash to check against (no build.json, no entry), the
+ * bytes are taken as they are.
+ */
+export async function checkedFile(url, response, fetchImpl) {
+  const expected = fetchImpl(new URL("build.json", SITE).href, { credentials: "same-origin" })
+    .then((info) => (info.ok ? info.json() : {}))
+    .then((info) => info.sha256?.[url.slice(SITE.length)] ?? null, () => null);
+  const headers = { "Content-Type": response.headers.get("Content-Type") ?? "application/octet-stream" };
+  let bytes = null;
   try {
-    const complete = await Promise.race([entry.complete.then(() => true),
-      new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
-    if (!complete) throw new Error("the module was not decoded whole");
+    bytes = await response.arrayBuffer();
+    const want = await expected;
+    if (!want || hex(await crypto.subtle.digest("SHA-256", bytes)) === want) {
+      return new Response(bytes, { status: 200, headers });
+    }
+  } catch {
+    // unreadable: fetched anew below
+  }
+  const fetched = await fetchImpl(url, { credentials: "same-origin" });
+  fetched.jabberwockyFetched = true;
+  return fetched;
+}
+
+/** Write the decoded files into "jabberwocky-early" (worker.js, when the engine worker is
+ *  first quiet), then the mark that they are all there; if one is not whole, the cache
+ *  goes, and the service worker downloads the files itself. */
+export async function stashDecoded() {
+  const entries = stash.splice(0);
+  if (!entries.length) return;
+  try {
+    const timeout = new Promise((resolve) => setTimeout(() => resolve(false), 1000));
+    const complete = await Promise.race([Promise.all(entries.map((entry) => entry.complete)).then(() => true), timeout]);
+    if (!complete) throw new Error("a file was not decoded whole");
     const cache = await caches.open(EARLY_CACHE);
-    await cache.put(entry.url, new Response(new Blob(entry.chunks), { headers: WASM_HEADERS }));
+    for (const entry of entries) {
+      await cache.put(entry.url, new Response(new Blob(entry.chunks), { headers: { "Content-Type": entry.type } }));
+    }
+    await cache.put(new URL(`../${EARLY_DONE}`, import.meta.url).href, new Response("")); // at the site's root
   } catch {
     await caches.delete(EARLY_CACHE).catch(() => {});
   }
