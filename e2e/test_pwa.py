@@ -177,6 +177,37 @@ def test_first_visit_downloads_the_module_once_compressed(
     assert "jabberwocky-early" not in cache_names(page)
 
 
+NO_STREAM_TRANSFER = """(() => {
+    // as in Safari: a ReadableStream cannot be transferred
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (message, transfer) {
+        const moved = Array.isArray(transfer) ? transfer : transfer?.transfer ?? [];
+        if (moved.some((t) => t instanceof ReadableStream)) {
+            throw new DOMException("ReadableStream cannot be transferred", "DataCloneError");
+        }
+        return post.apply(this, arguments);
+    };
+})();"""
+
+
+def test_first_visit_where_streams_cannot_be_transferred(
+        context: BrowserContext, page: Page, server: SiteServer) -> None:
+    """Where the page cannot hand a download to the worker (Safari), the engine worker
+    fetches both .br files itself, once each, and decodes them; the service worker then
+    precaches the decoded files: neither file itself is requested."""
+    context.add_init_script(NO_STREAM_TRANSFER)
+    urls = _requested(context)
+    open_game(page, server.url, "#seed=no-transfer&players=4&bots=random")
+    started = page.evaluate("() => window.__jabberwockyEarlyDownloads")
+    assert started is None, "the page started no download"
+    play_trick(page)
+    wait_controlled(page)
+    for rel in EARLY_FILES:
+        assert sum(u.split("?")[0].endswith(f"/{rel}.br") for u in urls) == 1, (rel, urls)
+        assert not any(u.split("?")[0].endswith(f"/{rel}") for u in urls), (rel, urls)
+        assert page.evaluate(CACHED_HASH, server.url + rel) == _site_hash(server, rel), rel
+
+
 def test_a_visit_without_the_service_worker_reads_the_site_cache(
         context: BrowserContext, page: Page, server: SiteServer) -> None:
     """No service worker controls the page (here: unregistered), but the site cache is
