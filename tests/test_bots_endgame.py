@@ -259,13 +259,14 @@ def test_the_search_replays_and_never_peeks() -> None:
             assert bot.hint(again) == hint
 
 
-def test_the_search_is_off_by_default_and_beyond_its_cards() -> None:
-    """endgame=0 (the default) and a hand longer than ``endgame`` use the playouts."""
-    assert HardBot().endgame == 0
+def test_the_search_is_on_by_default_and_only_within_its_cards() -> None:
+    """The default searches the last four cards, this seat only (jabberwocky-bots/3);
+    endgame=0, and a hand longer than ``endgame``, use the playouts."""
+    assert (HardBot().endgame, HardBot().endgame_policy) == (4, 1)
     for g in late_positions(8):
         obs = g.observation(g.to_act)  # type: ignore[arg-type]
         left = obs.cards_in_hand(obs.seat)
-        plain = HardBot(play_work=800).card_evaluation(obs, obs.rng())
+        plain = HardBot(play_work=800, endgame=0).card_evaluation(obs, obs.rng())
         assert HardBot(play_work=800, endgame=left - 1).card_evaluation(obs, obs.rng()) == plain
 
 

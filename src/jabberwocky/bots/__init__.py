@@ -31,7 +31,7 @@ from ..messages import Message, quote
 from .base import Bot, Hint
 from .random_bot import RandomBot
 
-BOTS_VERSION = "jabberwocky-bots/2"
+BOTS_VERSION = "jabberwocky-bots/3"
 """Names the behaviour of every built-in bot.  A record or a link made with another bots
 version still plays (same deals, same rules), but its bots may choose differently: the
 page says so.  Bumped whenever a golden bot game (``tests/golden/bots.json``) changes."""
