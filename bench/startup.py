@@ -104,11 +104,12 @@ INIT_SCRIPT = """
     subtree: true, attributes: true, childList: true,
     attributeFilter: ["data-phase", "data-engine", "data-snapshot"],
   });
-  // the first deal has landed (web/js/present.js): the table is dealt
+  // the first deal's table is drawn, then its cards have landed (web/js/present.js)
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (e.name === "jabberwocky:dealt" && marks.dealt === undefined) marks.dealt = e.startTime;
+        if (e.name === "jabberwocky:table" && marks.table === undefined) marks.table = e.startTime;
       }
     }).observe({ type: "mark", buffered: true });
   } catch (e) {}

@@ -58,24 +58,27 @@ export function createPresenter({ renderer, controller, speed }) {
     controller.setView(view, { shownTrick: shownTrickFor(view) });
   }
 
-  /** The first deal of this page has landed: a User Timing mark "jabberwocky:dealt" for
-   *  the benches (bench/firstvisit.py), which time a first visit to it. */
-  let dealtMarked = false;
-  function markDealt() {
-    if (dealtMarked) return;
-    dealtMarked = true;
+  /** User Timing marks for the benches (bench/firstvisit.py, bench/startup.py), once per
+   *  page: "jabberwocky:table" when the first deal's table is drawn (its cards then fly
+   *  out), "jabberwocky:dealt" when they have landed. */
+  const marked = new Set();
+  function markOnce(name) {
+    if (marked.has(name)) return;
+    marked.add(name);
     try {
-      performance.mark("jabberwocky:dealt");
+      performance.mark(name);
     } catch {
       // no User Timing: nothing to mark
     }
   }
+  const markDealt = () => markOnce("jabberwocky:dealt");
 
   /** A new round: the table is drawn (and usable) at once; the cards then fly out of the
    *  stock while the first bot waits for them (`dealing`). */
   function deal(view) {
     const f = speed();
     controller.setView(view, { shownTrick: EMPTY, dealtCounts: null });
+    markOnce("jabberwocky:table");
     if (!(f > 0)) {
       dealing = null;
       markDealt();
