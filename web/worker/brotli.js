@@ -50,8 +50,8 @@ export const kindOf = (url) => (new URL(url).pathname.endsWith(".zip") ? KINDS.z
  * short), the stream goes on with the file itself (`plainUrl`), from the byte where the
  * decoded ones stopped: Pyodide, which is reading the stream, never sees the difference.
  * (Brotli carries no checksum: bytes damaged in the middle may decode to a wrong module,
- * which then fails to compile; wasm.js then compiles the module itself.  A damaged
- * archive fails Python's zip reader: the page reports that the engine could not start.)
+ * which then fails to compile; wasm.js then compiles the module itself.  An archive is
+ * checked against its hash before Python reads it: decoded().)
  */
 export function decodeBrotli(body, fetchImpl, plainUrl, kind = KINDS.wasm) {
   const isFile = (bytes) => bytes.length >= MAGIC_LENGTH && kind.magic.every((byte, i) => bytes[i] === byte);
@@ -177,7 +177,7 @@ export function decodeBrotli(body, fetchImpl, plainUrl, kind = KINDS.wasm) {
 
 const stash = []; // {url, type, chunks, complete}: the decoded files, kept for the service worker
 // written last into EARLY_CACHE: the service worker's install waits for it (sw.js)
-export const EARLY_DONE = "__jabberwocky-early-complete__";
+const EARLY_DONE = "__jabberwocky-early-complete__";
 
 /** A stream that passes `stream`'s chunks on and keeps them (the same objects: no copy). */
 function keeping(stream, chunks, done) {
