@@ -46,7 +46,9 @@ const compressed = brotliCompressSync(moduleBytes);
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "jabberwocky-brotli-"));
   mkdirSync(path.join(dir, "worker"));
-  cpSync(path.join(ROOT, "web", "worker", "brotli.js"), path.join(dir, "worker", "brotli.js"));
+  for (const name of ["brotli.js", "progress.js"]) {
+    cpSync(path.join(ROOT, "web", "worker", name), path.join(dir, "worker", name));
+  }
   cpSync(DECODER, path.join(dir, "vendor", "brotli-dec-wasm"), { recursive: true });
   ({ decodeBrotli, kindOf, checkedFile } = await import(pathToFileURL(path.join(dir, "worker", "brotli.js")).href));
 });

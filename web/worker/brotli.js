@@ -14,6 +14,7 @@
 // (worker.js).
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
+import { expectCompressed } from "./progress.js";
 
 export const EARLY_CACHE = "jabberwocky-early"; // sw.js's EARLY
 const DECODER = new URL("../vendor/brotli-dec-wasm/brotli_dec_wasm_bg.wasm", import.meta.url);
@@ -199,12 +200,32 @@ function keeping(stream, chunks, done) {
   });
 }
 
+/** A stream that passes `stream`'s chunks on and tells `count` their sizes. */
+function counting(stream, count) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      count(value.byteLength);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
 /**
  * The Response Pyodide gets for `url` (its module or its standard library): `body`
  * decoded.  The decoded bytes are kept, and written into the cache "jabberwocky-early" by
  * stashDecoded() the first time the engine worker is quiet (loop.js): written while
  * Pyodide started, a loopback cold start measured 0.17 s slower in one run.  The cache is
- * made at once, empty, so the service worker's install knows to wait for them.
+ * made at once, empty, so the service worker's install knows to wait for them.  The
+ * loading bar counts the compressed bytes as they arrive (progress.js).
  */
 export function decoded(url, body, fetchImpl) {
   const kind = kindOf(url);
@@ -212,8 +233,10 @@ export function decoded(url, body, fetchImpl) {
   entry.complete = new Promise((resolve) => (entry.done = resolve));
   stash.push(entry);
   Promise.resolve().then(() => caches.open(EARLY_CACHE)).catch(() => {});
-  const response = new Response(keeping(decodeBrotli(body, fetchImpl, url, kind), entry.chunks, entry.done),
+  const wire = counting(body, expectCompressed(new URL(url).pathname.split("/").pop()));
+  const response = new Response(keeping(decodeBrotli(wire, fetchImpl, url, kind), entry.chunks, entry.done),
     { status: 200, headers: { "Content-Type": kind.type } });
+  response.jabberwockyCounted = true;
   if (kind === KINDS.wasm) {
     response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
     return response;
@@ -221,6 +244,7 @@ export function decoded(url, body, fetchImpl) {
   // The archive is read whole before Python starts anyway: it is checked first.
   return checkedFile(url, response, fetchImpl).then((checked) => {
     if (checked.jabberwockyFetched) stash.splice(stash.indexOf(entry), 1); // the service worker fetches it
+    else checked.jabberwockyCounted = true;
     return checked;
   });
 }

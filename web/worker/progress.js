@@ -31,9 +31,10 @@ export function progress(f, key, params = {}) {
   self.postMessage({ type: "progress", payload: { fraction: lastFraction, key, params } });
 }
 
-function infoSize(key) {
+function infoSize(key, compressed = false) {
   if (!buildInfo) return 0;
-  return (buildInfo.sizes ?? {})[key === "wheel" ? buildInfo.wheel : `pyodide/${key}`] ?? 0;
+  const path = key === "wheel" ? buildInfo.wheel : `pyodide/${key}${compressed ? ".br" : ""}`;
+  return (buildInfo.sizes ?? {})[path] ?? 0;
 }
 
 export const isTracked = (key) => tracked.has(key);
@@ -42,11 +43,25 @@ export function expectBytes(key) {
   if (!tracked.has(key)) tracked.set(key, { loaded: 0, total: Math.max(1, infoSize(key)), exact: false });
 }
 
+/**
+ * Count `key`'s download as the brotli file it travels as (a first visit's, see
+ * worker/brotli.js: `pyodide/<key>.br`, its size from build.json), not as the bytes it
+ * decodes to, so the bar's megabytes are those on the wire.  Returns the counter of
+ * those bytes; the decoded response is not counted again (site-cache.js).
+ */
+export function expectCompressed(key) {
+  expectBytes(key);
+  const entry = tracked.get(key);
+  entry.compressed = true;
+  entry.total = Math.max(1, infoSize(key, true), entry.loaded);
+  return (n) => countBytes(key, n);
+}
+
 /** build.json's sizes stand in until a response's content-length says better. */
 export function knowSizes(info) {
   buildInfo = info;
   for (const [key, entry] of tracked) {
-    const size = infoSize(key);
+    const size = infoSize(key, entry.compressed);
     if (!entry.exact && size > 0) entry.total = Math.max(size, entry.loaded);
   }
 }
@@ -63,6 +78,7 @@ export function countBytes(key, n) {
   const entry = tracked.get(key);
   if (!entry) return;
   entry.loaded += n;
+  if (!buildInfo) return; // a first visit's early bytes: the bar waits for the sizes
   let loaded = 0;
   let total = 0;
   for (const e of tracked.values()) {

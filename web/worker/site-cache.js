@@ -97,7 +97,10 @@ async function fetchTracked(input, init) {
   const response = await fetchCached(input, init);
   const url = urlOf(input);
   for (const name of TRACK) {
-    if (url.endsWith(name) && response.ok && response.body && isTracked(name)) drain(name, response.clone());
+    // a first visit's decoded file counts its compressed bytes itself (worker/brotli.js)
+    if (url.endsWith(name) && response.ok && response.body && isTracked(name) && !response.jabberwockyCounted) {
+      drain(name, response.clone());
+    }
   }
   return response;
 }
