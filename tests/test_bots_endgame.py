@@ -22,6 +22,16 @@ from jabberwocky.rng import Rng
 from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL
 
 
+def legal_cards(hand: int, trick: Sequence[int], trump: int, after: bool, broken: bool) -> int:
+    """The rank-major cards of ``hand`` a seat may play into ``trick``: follow suit; lead
+    no trump before it is broken (``after``) unless the hand holds nothing else."""
+    if trick:
+        return hand & RM_SUITS[trick[0] & 3] or hand
+    if after and not broken:
+        return hand & ~RM_SUITS[trump] or hand
+    return hand
+
+
 def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], broken: bool,
                 taken: list[int], util: Sequence[Sequence[float]], after: bool,
                 seat: int = -1, goals: Sequence[int] = ()) -> tuple[int, ...]:
@@ -42,12 +52,7 @@ def brute_force(hands: list[int], trump: int, leader: int, trick: list[int], bro
     h = hands[p]
     if not h:
         return tuple(taken)
-    if trick:
-        legal = h & RM_SUITS[trick[0] & 3] or h
-    elif after and not broken:
-        legal = h & ~RM_SUITS[trump] or h
-    else:
-        legal = h
+    legal = legal_cards(h, trick, trump, after, broken)
     if 0 <= seat != p:
         led = trick[0] & 3 if trick else 0
         best = trick[0] if trick else 0
@@ -83,14 +88,7 @@ def random_position(rng: Rng, players: int, cards: int, trump: int, after: bool
     trick: list[int] = []
     for i in range(rng.below(players)):
         p = (leader + i) % players
-        h = hands[p]
-        if trick:
-            legal = h & RM_SUITS[trick[0] & 3] or h
-        elif after and not broken:
-            legal = h & ~RM_SUITS[trump] or h
-        else:
-            legal = h
-        c = rng.pick_bit(legal)
+        c = rng.pick_bit(legal_cards(hands[p], trick, trump, after, broken))
         hands[p] ^= 1 << c
         trick.append(c)
         broken = broken or c & 3 == trump

@@ -475,9 +475,10 @@ def build(site: Path, micropip_wheel: Path) -> None:
         written.add(f"cards/classic/{path.name}")
 
     files = sorted(written)
+    digests = {rel: _sha256(site / rel) for rel in files}
     content = hashlib.sha256()
     for rel in files:
-        content.update(f"{rel}\0{_sha256(site / rel)}\n".encode())
+        content.update(f"{rel}\0{digests[rel]}\n".encode())
     info = {
         "build": content.hexdigest()[:16],
         "version": version,
@@ -491,7 +492,7 @@ def build(site: Path, micropip_wheel: Path) -> None:
                   for rel in files if rel.startswith(("pyodide/", "wheels/jabberwocky"))},
         # what a first visit's engine worker checks the decoded standard library against
         # (web/worker/brotli.js: brotli has no checksum)
-        "sha256": {rel: _sha256(site / rel) for rel in ("pyodide/python_stdlib.zip",)},
+        "sha256": {rel: digests[rel] for rel in ("pyodide/python_stdlib.zip",)},
     }
     _write_if_changed(site / "build.json", (json.dumps(info, indent=1) + "\n").encode())
     written.add("build.json")

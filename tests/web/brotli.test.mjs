@@ -46,7 +46,7 @@ const compressed = brotliCompressSync(moduleBytes);
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "jabberwocky-brotli-"));
   mkdirSync(path.join(dir, "worker"));
-  for (const name of ["brotli.js", "progress.js"]) {
+  for (const name of ["brotli.js", "progress.js", "build-info.js"]) {
     cpSync(path.join(ROOT, "web", "worker", name), path.join(dir, "worker", name));
   }
   cpSync(DECODER, path.join(dir, "vendor", "brotli-dec-wasm"), { recursive: true });
@@ -158,9 +158,12 @@ test("the archive decodes, and a module where the archive belongs ends in the ar
 const digest = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const zipResponse = (bytes) => new Response(bytes, { headers: { "Content-Type": "application/zip" } });
 
-// checkedFile resolves build.json against the site's root as seen from worker/brotli.js,
-// here the temporary directory: the fetcher answers for example.test, so the file URLs
-// are made relative to that root instead.
+// checkedFile names a file by its path from the site's root as seen from worker/brotli.js,
+// here the temporary directory: the file URLs are made relative to that root.  build.json
+// comes as worker/build-info.js gives it: its contents, or a failure.
+const infoOf = (impl, root) => impl(`${root}build.json`)
+  .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))));
+
 test("a decoded archive with build.json's hash is taken; another is fetched anew", async () => {
   const root = pathToFileURL(dir + path.sep).href;
   const url = `${root}pyodide/python_stdlib.zip`;
@@ -173,14 +176,14 @@ test("a decoded archive with build.json's hash is taken; another is fetched anew
     }
     return new Response("no", { status: 404 });
   };
-  const good = await checkedFile(url, zipResponse(zipBytes), impl);
+  const good = await checkedFile(url, zipResponse(zipBytes), impl, infoOf(impl, root));
   assert.equal(Buffer.compare(Buffer.from(await good.arrayBuffer()), zipBytes), 0);
   assert.equal(good.jabberwockyFetched, undefined);
   assert.equal(calls.zip, 0);
 
   const wrong = Buffer.from(zipBytes);
   wrong[5000] ^= 0xff;
-  const fetched = await checkedFile(url, zipResponse(wrong), impl);
+  const fetched = await checkedFile(url, zipResponse(wrong), impl, infoOf(impl, root));
   assert.equal(fetched.jabberwockyFetched, true);
   assert.equal(Buffer.compare(Buffer.from(await fetched.arrayBuffer()), zipBytes), 0);
   assert.equal(calls.zip, 1);
@@ -190,7 +193,7 @@ test("without a hash to check against, the decoded archive is taken as it is", a
   const root = pathToFileURL(dir + path.sep).href;
   const url = `${root}pyodide/python_stdlib.zip`;
   const impl = async () => new Response("no", { status: 404 });
-  const taken = await checkedFile(url, zipResponse(zipBytes), impl);
+  const taken = await checkedFile(url, zipResponse(zipBytes), impl, infoOf(impl, root));
   assert.equal(Buffer.compare(Buffer.from(await taken.arrayBuffer()), zipBytes), 0);
   assert.equal(taken.jabberwockyFetched, undefined);
 });

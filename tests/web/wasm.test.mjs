@@ -2,7 +2,7 @@
 // (not only once Pyodide asks to instantiate it), the instantiation then uses that
 // compiled module, and a decoded first-visit module that fails to compile is fetched
 // and compiled once more as it is.  Run on Node's own WebAssembly and fetch Response,
-// with the worker's globals stood in (self, postMessage, fetch).
+// with the worker's globals stood in (self, location, postMessage, fetch).
 
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +24,7 @@ let answers = new Map(); // URL -> the bytes the network answers (each fetch onc
 
 before(async () => {
   globalThis.self = globalThis;
+  globalThis.location = new URL("https://example.test/worker.js"); // where worker.js runs
   globalThis.postMessage = () => {}; // progress.js reports to the page
   globalThis.fetch = async (input) => {
     const url = String(input?.url ?? input);

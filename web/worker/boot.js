@@ -11,6 +11,7 @@ import { mark, progress, expectBytes, knowSizes, exactBytes, countBytes, bodyLen
 import { realFetch, fetchCached, openSiteCache, useSiteCacheOf } from "./site-cache.js";
 import { snapshot, findSnapshot, checkSnapshot, restoreOptions, dropSnapshot, OtherBuild } from "./snapshot.js";
 import { provideStdlib } from "./stdlib.js";
+import { loadBuildInfo } from "./build-info.js";
 
 // Imported without waiting: build.json and the snapshot are looked up meanwhile.
 const pyodideModule = import("../pyodide/pyodide.mjs");
@@ -87,12 +88,6 @@ function importEngine(py) {
   return webapi.handle;
 }
 
-async function loadBuildInfo() {
-  const response = await realFetch(new URL("./build.json", self.location.href));
-  if (!response.ok) throw new Error(`build.json could not be loaded (HTTP ${response.status})`);
-  return response.json();
-}
-
 // -- a restore ------------------------------------------------------------------------
 
 async function bootFromSnapshot(stored, image, wheel) {
@@ -124,7 +119,7 @@ export async function boot() {
   progress(0, "loading.starting");
   // build.json is fetched while the snapshot is looked up; neither start waits for it
   // before Pyodide starts (a restore checks the fit later).
-  const infoPromise = loadBuildInfo().then(async (info) => {
+  const infoPromise = loadBuildInfo(realFetch).then(async (info) => {
     mark("buildInfo");
     knowSizes(info);
     await openSiteCache(info);

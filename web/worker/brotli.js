@@ -15,6 +15,7 @@
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
 import { expectCompressed } from "./progress.js";
+import { loadBuildInfo } from "./build-info.js";
 
 export const EARLY_CACHE = "jabberwocky-early"; // sw.js's EARLY
 const DECODER = new URL("../vendor/brotli-dec-wasm/brotli_dec_wasm_bg.wasm", import.meta.url);
@@ -242,7 +243,7 @@ export function decoded(url, body, fetchImpl) {
     return response;
   }
   // The archive is read whole before Python starts anyway: it is checked first.
-  return checkedFile(url, response, fetchImpl).then((checked) => {
+  return checkedFile(url, response, fetchImpl, loadBuildInfo(fetchImpl)).then((checked) => {
     if (checked.jabberwockyFetched) stash.splice(stash.indexOf(entry), 1); // the service worker fetches it
     else checked.jabberwockyCounted = true;
     return checked;
@@ -253,21 +254,18 @@ const SITE = new URL("../", import.meta.url).href; // the site's root (this file
 const hex = (digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * `response` (a decoded file, `url`) read whole and checked against the SHA-256 build.json
- * gives for it (brotli has no checksum: bytes damaged in the middle could decode to a
- * wrong archive, which Python's zip reader would not notice).  Resolves to a Response of
- * those bytes, or, when they do not match, to the file itself fetched anew (marked
- * `jabberwockyFetched`).  Without a hash to check against (no build.json, no entry), the
- * bytes are taken as they are.
+ * `response` (a decoded file, `url`) read whole and checked against the SHA-256 that
+ * build.json (`info`, a promise of its contents) gives for it (brotli has no checksum:
+ * bytes damaged in the middle could decode to a wrong archive, which Python's zip reader
+ * would not notice).  Resolves to a Response of those bytes, or, when they do not match,
+ * to the file itself fetched anew (marked `jabberwockyFetched`).  Without a hash to check
+ * against (no build.json, no entry), the bytes are taken as they are.
  */
-export async function checkedFile(url, response, fetchImpl) {
-  const expected = fetchImpl(new URL("build.json", SITE).href, { credentials: "same-origin" })
-    .then((info) => (info.ok ? info.json() : {}))
-    .then((info) => info.sha256?.[url.slice(SITE.length)] ?? null, () => null);
+export async function checkedFile(url, response, fetchImpl, info) {
+  const expected = Promise.resolve(info).then((got) => got?.sha256?.[url.slice(SITE.length)] ?? null, () => null);
   const headers = { "Content-Type": response.headers.get("Content-Type") ?? "application/octet-stream" };
-  let bytes = null;
   try {
-    bytes = await response.arrayBuffer();
+    const bytes = await response.arrayBuffer();
     const want = await expected;
     if (!want || hex(await crypto.subtle.digest("SHA-256", bytes)) === want) {
       return new Response(bytes, { status: 200, headers });

@@ -42,12 +42,14 @@ function answer(handle, id, type, payload) {
 export function serve(booting, idleTask = null) {
   let engine = null;
   let snapshotPending = false;
-  let wheelLater = null;
+  // run once, the first time the worker is quiet after an answer, in this order
+  const onceQuiet = idleTask ? [idleTask] : [];
   const booted = booting.then(
     (started_) => {
       engine = started_;
       snapshotPending = started_.canMakeSnapshot;
-      wheelLater = started_.wheelLater;
+      const bytes = started_.wheelLater;
+      if (bytes) onceQuiet.push(() => installWheelLater(engine.pyodide, bytes));
       progress(1, "loading.ready");
       self.postMessage({
         type: "ready",
@@ -83,20 +85,8 @@ export function serve(booting, idleTask = null) {
       return;
     }
     self.postMessage(answer(engine.handle, id, type, payload));
-    if (idleTask) {
-      whenQuiet(WHEEL_IDLE_MS, () => {
-        const task = idleTask;
-        idleTask = null;
-        task?.();
-      });
-    }
-    if (wheelLater) {
-      whenQuiet(WHEEL_IDLE_MS, () => {
-        const bytes = wheelLater;
-        wheelLater = null;
-        if (bytes) installWheelLater(engine.pyodide, bytes);
-      });
-    }
+    // each its own microtask: one that throws does not stop the others
+    if (onceQuiet.length) whenQuiet(WHEEL_IDLE_MS, () => onceQuiet.splice(0).forEach((task) => queueMicrotask(task)));
     if (snapshotPending) {
       whenQuiet(SNAPSHOT_IDLE_MS, () => {
         snapshotPending = false;

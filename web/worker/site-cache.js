@@ -57,7 +57,8 @@ export function useSiteCacheOf(build, infoPromise) {
   })();
 }
 
-function urlOf(input) {
+/** The absolute URL a fetch of `input` (a string, a URL or a Request) asks for. */
+export function urlOf(input) {
   return new URL(typeof input === "string" ? input : (input.url ?? String(input)), self.location.href).href;
 }
 

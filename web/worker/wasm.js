@@ -1,6 +1,7 @@
 // WebAssembly patches of the engine worker, installed before Pyodide loads.
 
 import { mark, progress } from "./progress.js";
+import { urlOf } from "./site-cache.js";
 
 const SMALL_MODULE = 1024; // bytes; Pyodide's own module and any real one are compiled as asked
 
@@ -47,8 +48,7 @@ function compileOnArrival() {
   const fetchNext = self.fetch;
   self.fetch = async function (input, init) {
     const response = await fetchNext(input, init);
-    const url = typeof input === "string" ? input : String(input?.url ?? input); // a string, a Request or a URL
-    if (url.split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
+    if (urlOf(input).split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
       mark("compiling");
       response.jabberwockyCompiled = WebAssembly.compileStreaming(response);
       response.jabberwockyCompiled.catch(() => {}); // seen by the instantiation

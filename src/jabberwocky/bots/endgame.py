@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .playout import LEAD_LOW, RM_SUITS
+from .playout import LEAD_LOW, RM_SUITS, beats, sure_lead, sure_win
 
 _ALL = (1 << 52) - 1
 
@@ -76,18 +76,10 @@ def policy_card(hands: Sequence[int], p: int, count: int, led: int, best: int,
     if count == 0:
         legal = h & ntm or h if lead_after_broken and not broken else h
         if need > 0:
-            c = -1
             live = 0
             for x in hands:
                 live |= x
-            top = (live & tm).bit_length() - 1
-            if top >= 0 and legal >> top & 1:
-                return top
-            for s in range(4):
-                if s != trump:
-                    top = (live & suits[s]).bit_length() - 1
-                    if top >= 0 and legal >> top & 1 and top > c:
-                        c = top
+            c = sure_lead(legal, live, trump)
             if c >= 0:
                 return c
             if not LEAD_LOW:
@@ -110,25 +102,7 @@ def policy_card(hands: Sequence[int], p: int, count: int, led: int, best: int,
             return (x & -x).bit_length() - 1
         if last:
             return (winners & -winners).bit_length() - 1
-        sure = winners
-        q = p
-        for _ in range(n - 1 - count):
-            q = q + 1 if q + 1 < n else 0
-            hq = hands[q]
-            f = hq & suits[led]
-            if f:
-                if not best_trump or led == trump:
-                    sure &= ~((2 << (f.bit_length() - 1)) - 1)
-            elif hq & tm:
-                if follow and led != trump:
-                    sure = 0
-                else:
-                    sure &= ~((2 << ((hq & tm).bit_length() - 1)) - 1)
-        if sure:
-            return (sure & -sure).bit_length() - 1
-        if follow:
-            return winners.bit_length() - 1
-        return (winners & -winners).bit_length() - 1
+        return sure_win(hands, p, winners, follow, led, best_trump, trump, n - 1 - count, n)
     if losers:
         x = losers & ntm or losers
         return x.bit_length() - 1
@@ -256,20 +230,15 @@ def solver(util: Sequence[Sequence[float]], trump: int, lead_after_broken: bool,
         if count == 0:
             return start(tuple(hands), leader, broken, took)
         led = trick[0] & 3
-        best, best_trump, win = trick[0], led == trump, leader
+        best, win = trick[0], leader
         shown = 0
         for i, c in enumerate(trick):
             shown |= 1 << c
-            cs = c & 3
-            if cs == trump:
+            if c & 3 == trump:
                 broken = True
-            if i == 0:
-                continue
-            if cs == led:
-                if c > best and (not best_trump or led == trump):
-                    best, win = c, (leader + i) % n
-            elif cs == trump and (not best_trump or c > best):
-                best, best_trump, win = c, True, (leader + i) % n
+            if i and beats(c, best, trump):
+                best, win = c, (leader + i) % n
+        best_trump = best & 3 == trump
         if count == n:
             t = list(took)
             t[win] += 1

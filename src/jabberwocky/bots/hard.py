@@ -18,7 +18,7 @@ Work is bounded by sample counts, never by the clock, and the samples come from
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card, Mask
 from ..errors import JabberwockyError
@@ -178,6 +178,14 @@ class HardBot(Bot):
         self.endgame_bid_work = endgame_bid_work
         self.endgame_policy = endgame_policy
 
+    def _endgame_solver(self, goals: Sequence[int], tricks: int,
+                        points: Callable[[int, int], int], trump: int, after: bool,
+                        me: int) -> Solver:
+        """The exact search of :mod:`.endgame` for seats playing to ``goals`` in a round
+        of ``tricks``: every seat searching, or only ``me`` (``endgame_policy``)."""
+        return solver(utilities(goals, tricks, points), trump, after,
+                      seat=me if self.endgame_policy else -1, goals=goals)
+
     @staticmethod
     def _check_turn(obs: Observation) -> None:
         if not obs.my_turn or obs.phase not in (Phase.BIDDING, Phase.PLAYING):
@@ -227,9 +235,8 @@ class HardBot(Bot):
                         key = tuple(goals)
                         solve = solvers.get(key)
                         if solve is None:
-                            solve = solvers[key] = solver(
-                                utilities(goals, h, points), trump, after,
-                                seat=me if self.endgame_policy else -1, goals=key)
+                            solve = solvers[key] = self._endgame_solver(key, h, points, trump,
+                                                                         after, me)
                         counts[b][solve(deal, leader, (), False, none_taken)[me]] += w
                     continue
                 stock = _stock(unseen, deal, me) if honest else -1
@@ -323,8 +330,7 @@ class HardBot(Bot):
             work = ew or work
         deals, weights = sampler.sample(rng, _samples(work, len(groups) * left))
         if exact:
-            solve = solver(utilities(bids, obs.hand_size, points), trump, after,
-                           seat=me if self.endgame_policy else -1, goals=bids)
+            solve = self._endgame_solver(bids, obs.hand_size, points, trump, after, me)
         totals = [0.0] * len(groups)
         hits = [0.0] * len(groups)
         honest = self.honest

@@ -104,6 +104,51 @@ def _honest_win(p: int, winners: int, follow: int, led: int, best_trump: bool,
     return (winners & -winners).bit_length() - 1
 
 
+def sure_lead(legal: int, live: int, trump: int) -> int:
+    """A sure winner to lead from ``legal``: the top live card (``live``: every card not
+    yet played that may be in a hand) of a suit, trumps first, else the highest such;
+    -1 when ``legal`` holds none."""
+    suits = RM_SUITS
+    top = (live & suits[trump]).bit_length() - 1
+    if top >= 0 and legal >> top & 1:
+        return top
+    c = -1
+    for s in range(4):
+        if s != trump:
+            top = (live & suits[s]).bit_length() - 1
+            if top >= 0 and legal >> top & 1 and top > c:
+                c = top
+    return c
+
+
+def sure_win(hands: Sequence[int], p: int, winners: int, follow: int, led: int,
+              best_trump: bool, trump: int, later: int, n: int) -> int:
+    """The card a seat that wants this trick plays when it sees every hand (the
+    clairvoyant playout): the cheapest winner that no later seat's hand can beat, else
+    its highest winner when following suit, its lowest winning trump when ruffing."""
+    suits = RM_SUITS
+    tm = suits[trump]
+    sure = winners
+    q = p
+    for _ in range(later):
+        q = q + 1 if q + 1 < n else 0
+        hq = hands[q]
+        f = hq & suits[led]
+        if f:
+            if not best_trump or led == trump:
+                sure &= ~((2 << (f.bit_length() - 1)) - 1)
+        elif hq & tm:
+            if follow and led != trump:
+                sure = 0
+            else:
+                sure &= ~((2 << ((hq & tm).bit_length() - 1)) - 1)
+    if sure:
+        return (sure & -sure).bit_length() - 1
+    if follow:
+        return winners.bit_length() - 1
+    return (winners & -winners).bit_length() - 1
+
+
 def play_out(
     hands: Sequence[int],
     trump: int,
@@ -247,17 +292,7 @@ def _play(
                 legal = h & ntm or h
             if need > 0:
                 # Lead a sure winner (the top live card of its suit), trumps first.
-                c = -1
-                live = alive | stock
-                top = (live & tm).bit_length() - 1
-                if top >= 0 and legal >> top & 1:
-                    c = top
-                else:
-                    for s in range(4):
-                        if s != trump:
-                            top = (live & suits[s]).bit_length() - 1
-                            if top >= 0 and legal >> top & 1 and top > c:
-                                c = top
+                c = sure_lead(legal, alive | stock, trump)
                 if c < 0:
                     if LEAD_LOW:
                         x = legal & ntm or legal
@@ -290,28 +325,8 @@ def _play(
                         c = _honest_win(p, winners, follow, led, best_trump, trump,
                                         (alive | stock) & ~h, void, n - 1 - count, n)
                     else:
-                        # The cheapest card that no later seat can beat, if any.
-                        sure = winners
-                        q = p
-                        for _ in range(n - 1 - count):
-                            q = q + 1 if q + 1 < n else 0
-                            hq = hands[q]
-                            f = hq & suits[led]
-                            if f:
-                                if not best_trump or led == trump:
-                                    sure &= ~((2 << (f.bit_length() - 1)) - 1)
-                            elif hq & tm:
-                                top = (hq & tm).bit_length() - 1
-                                if follow and led != trump:
-                                    sure = 0
-                                else:
-                                    sure &= ~((2 << top) - 1)
-                        if sure:
-                            c = (sure & -sure).bit_length() - 1
-                        elif follow:
-                            c = winners.bit_length() - 1
-                        else:
-                            c = (winners & -winners).bit_length() - 1
+                        c = sure_win(hands, p, winners, follow, led, best_trump, trump,
+                                      n - 1 - count, n)
                 else:
                     x = losers & ntm or losers
                     c = (x & -x).bit_length() - 1
