@@ -8,7 +8,7 @@ much tighter than the difference of two independent totals).
 
     python bench/bots_ab.py run --out A.jsonl --games 300 [--players 4] [--seed bench]
         [--hero hard] [--hero-args play_work=15000] [--others medium] [--others-args ...]
-        [--first 0]
+        [--first 0] [--deals hard-vs-3-medium]
     python bench/bots_ab.py compare A.jsonl B.jsonl
 
 ``--others ''`` (the default) is self-play: every seat is the hero and every seat is
@@ -18,8 +18,10 @@ with ``--*-args`` is built as ``HardBot(**args)`` (``hard`` only), so two settin
 ``hard`` can sit at one table.  Game ``i`` is dealt from the seed
 ``f"{seed}/{name}/{i}"`` as in ``bench/bots.py`` (``name`` is ``hard-self-play`` or
 ``hard-vs-3-medium``, ``hard-vs-4-medium`` at five players...), so the figures of both
-tools are on the same games.  Decision times of the hero seats are
-written at the end (``"kind": "times"``); they are reported, never used to decide.
+tools are on the same games.  ``--deals hard-vs-3-medium`` gives another hero (a bot of
+your own, say) those very games, to compare with ``hard``'s run game by game.  Decision
+times of the hero seats are written at the end (``"kind": "times"``); they are reported,
+never used to decide.
 """
 
 from __future__ import annotations
@@ -79,10 +81,10 @@ def seating(i: int, players: int, others: str, duel: bool) -> tuple[list[int], s
 
 def run(out: Path, games: int, first: int, players: int, seed: str, hero: str,
         hero_args: dict[str, Any], others: str, others_args: dict[str, Any],
-        duel: bool = False) -> None:
+        duel: bool = False, deals: str = "") -> None:
     hero_bot = build(hero, hero_args)
     other_bot = build(others or hero, others_args) if others or duel else hero_bot
-    name = "duel" if duel else run_name(hero, others, players)
+    name = deals or ("duel" if duel else run_name(hero, others, players))
     times: list[int] = []
     started = time.perf_counter()
     with out.open("w") as f:
@@ -233,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--duel", action="store_true",
                    help="hero and others (default: the hero's level) share each deal, "
                         "swapping seats between two games")
+    r.add_argument("--deals", default="",
+                   help="the seed part naming the deals (default: from the levels, e.g. "
+                        "hard-vs-3-medium): another bot can play hard's very games")
     d = sub.add_parser("duel", help="the paired figures of a --duel run")
     d.add_argument("file", type=Path)
     c = sub.add_parser("compare", help="paired figures of two runs on the same games")
@@ -253,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.duel and args.games % 2:
         ap.error("a duel plays each deal twice: give an even --games")
     run(args.out, args.games, args.first, args.players, args.seed, args.hero, hero_args,
-        args.others, others_args, args.duel)
+        args.others, others_args, args.duel, args.deals)
     return 0
 
 

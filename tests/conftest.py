@@ -3,11 +3,11 @@
 The tests import the engine from ``src/`` (no install needed) and run unchanged in
 CPython and in Pyodide.  Under Pyodide two kinds of test are left out, and only these:
 tests marked ``needs_subprocess`` (deselected by ``tests/pyodide/run.mjs``) and test
-modules of the build tools, which import ``tools`` (not mounted there; they test
-CPython-side build code, not the engine).  Tests that need an optional package say so
-when they skip for its absence: OpenSpiel's conformance tests of ``jabberwocky.openspiel``
-(never installed under Pyodide) and the tests of installed bots' entry points (the
-browser's engine lists none).
+modules of the build tools and the benches, which import ``tools`` or ``bench`` (not
+mounted there; they test CPython-side build and bench code, not the engine).  Tests that
+need an optional package say so when they skip for its absence: OpenSpiel's conformance
+tests of ``jabberwocky.openspiel`` (never installed under Pyodide) and the tests of
+installed bots' entry points (the browser's engine lists none).
 
 Hypothesis runs a moderate number of examples under Pyodide (``sys.platform ==
 "emscripten"``) or when ``JABBERWOCKY_HYPOTHESIS_PROFILE`` names a profile:
@@ -54,12 +54,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-_IMPORTS_TOOLS = re.compile(r"^\s*(from\s+tools[\s.]|import\s+tools\b)", re.MULTILINE)
+_IMPORTS_HOST_CODE = re.compile(r"^\s*(from\s+(tools|bench)[\s.]|import\s+(tools|bench)\b)",
+                            re.MULTILINE)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Under Pyodide, skip the build tools' test modules (see the module docstring)."""
+    """Under Pyodide, skip the build tools' and benches' test modules (see the module
+    docstring)."""
     name = collection_path.name
     if EMSCRIPTEN and name.startswith("test_") and name.endswith(".py"):
-        return bool(_IMPORTS_TOOLS.search(collection_path.read_text(encoding="utf-8"))) or None
+        return bool(_IMPORTS_HOST_CODE.search(collection_path.read_text(encoding="utf-8"))) or None
     return None

@@ -10,8 +10,8 @@
 // micropip (from the site's wheel), so micropip, pytest and hypothesis import what they
 // need from the second archive.  Tests that start a
 // subprocess cannot run in WebAssembly: they carry the `needs_subprocess` marker and are
-// deselected here.  Test modules of the build tools (they import tools/, which is not
-// mounted) are skipped by tests/conftest.py.  Nothing else is left out.
+// deselected here.  Test modules of the build tools and the benches (they import tools/
+// or bench/, which are not mounted) are skipped by tests/conftest.py.  Nothing else is left out.
 // Exits with pytest's status.
 
 import { readFile } from "node:fs/promises";
