@@ -19,8 +19,9 @@ sys.path.insert(0, str(ROOT))
 from bench import bots_ab  # noqa: E402
 
 
-def _seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **run: Any) -> list[str]:
-    """The game seeds a run of two games uses."""
+def _seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, hero: str, others: str,
+           deals: str = "") -> list[str]:
+    """The game seeds a run of two games (5 and 6, seed ``t``, 4 players) uses."""
     seen: list[str] = []
     real = bots_ab.Game
 
@@ -30,7 +31,7 @@ def _seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **run: Any) -> list[
 
     monkeypatch.setattr(bots_ab, "Game", recording)
     out = tmp_path / "run.jsonl"
-    bots_ab.run(out, 2, 5, 4, "t", run.pop("hero"), {}, run.pop("others"), {}, **run)
+    bots_ab.run(out, 2, 5, 4, "t", hero, {}, others, {}, deals=deals)
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["i"] for r in rows[:-1]] == [5, 6]
     assert rows[-1]["kind"] == "times"

@@ -181,37 +181,19 @@ const stash = []; // {url, type, chunks, complete}: the decoded files, kept for 
 // written last into EARLY_CACHE: the service worker's install waits for it (sw.js)
 const EARLY_DONE = "__jabberwocky-early-complete__";
 
-/** A stream that passes `stream`'s chunks on and keeps them (the same objects: no copy). */
-function keeping(stream, chunks, done) {
-  const reader = stream.getReader();
-  return new ReadableStream({
-    async pull(controller) {
-      const { done: end, value } = await reader.read();
-      if (end) {
-        done();
-        controller.close();
-        return;
-      }
-      chunks.push(value);
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-}
-
-/** A stream that passes `stream`'s chunks on and tells `count` their sizes. */
-function counting(stream, count) {
+/** A stream that passes `stream`'s chunks on (the same objects: no copy), each first
+ *  given to `onChunk`; `onEnd` is called when it ends. */
+function passing(stream, onChunk, onEnd = () => {}) {
   const reader = stream.getReader();
   return new ReadableStream({
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) {
+        onEnd();
         controller.close();
         return;
       }
-      count(value.byteLength);
+      onChunk(value);
       controller.enqueue(value);
     },
     cancel(reason) {
@@ -234,8 +216,9 @@ export function decoded(url, body, fetchImpl) {
   entry.complete = new Promise((resolve) => (entry.done = resolve));
   stash.push(entry);
   Promise.resolve().then(() => caches.open(EARLY_CACHE)).catch(() => {});
-  const wire = counting(body, expectCompressed(new URL(url).pathname.split("/").pop()));
-  const response = new Response(keeping(decodeBrotli(wire, fetchImpl, url, kind), entry.chunks, entry.done),
+  const count = expectCompressed(new URL(url).pathname.split("/").pop());
+  const wire = passing(body, (chunk) => count(chunk.byteLength)); // the bar: bytes on the wire
+  const response = new Response(passing(decodeBrotli(wire, fetchImpl, url, kind), (chunk) => entry.chunks.push(chunk), entry.done),
     { status: 200, headers: { "Content-Type": kind.type } });
   response.jabberwockyCounted = true;
   if (kind === KINDS.wasm) {
