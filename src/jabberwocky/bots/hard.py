@@ -182,13 +182,13 @@ class HardBot(Bot):
         p95 57.0 ms; with games 1000-1499 (+4.1% +- 3.2% there), over 1,500 paired
         games -0.81% +- 0.38% exact and **+2.6% +- 1.8% win share** (52.9% against
         50.4%): playing for the game wins more games for fewer exact bids.  Not yet the
-        default: its self-play and 3- and 5-player figures are unmeasured.  More work,
-        stopped early
-        for showing nothing: ``play_work=10000`` (twice the card samples), 226 games,
-        -0.37% +- 0.78% exact, +0.3% +- 3.9% win share; ``bid_work=12000/12000``, 243
-        games, -0.13% +- 0.29% exact and -0.3% +- 1.5% win share (the count of exact
-        bids differed in 22 games): at these budgets the samples are not what limits
-        the bot.
+        default: its self-play and 3- and 5-player figures are unmeasured.
+
+        More work, stopped early for showing nothing: ``play_work=10000`` (twice the
+        card samples), 226 games, -0.37% +- 0.78% exact, +0.3% +- 3.9% win share;
+        ``bid_work=12000/12000``, 243 games, -0.13% +- 0.29% exact and -0.3% +- 1.5%
+        win share (the count of exact bids differed in 22 games): at these budgets the
+        samples are not what limits the bot.
         """
         self.bid_work = bid_work
         self.play_work = play_work
