@@ -1,6 +1,7 @@
 """Decision time of the ``hard`` bot in Pyodide (Node.js) and in CPython, same positions.
 
     python bench/bots_pyodide.py [--decisions 300] [--level hard] [--seed pyodide-bench]
+                                 [--hard-args game=1.0,game_last=4]
 
 Positions: the decisions of seat 0 in games played by four ``medium`` bots (``random``
 if ``medium`` is not available), every ``k``-th one kept so that ``--decisions`` of them
@@ -16,6 +17,9 @@ Times are taken per decision around ``bot.act``, both wall clock (``time.perf_co
 in Pyodide it reads ``performance.now``) and CPU time of the process (CPython
 ``time.process_time``; Node's ``process.cpuUsage()``): on a shared machine the CPU
 figures show the bot's own cost, the wall figures what a player would wait.
+``--hard-args`` builds ``hard`` with those ``HardBot`` arguments in both runtimes (as
+``bench/bots_ab.py --hero-args`` does), so a candidate is timed before it becomes the
+default.
 Targets (issue 17): ``hard`` p95 <= 100 ms in CPython and <= 150 ms in Pyodide.
 """
 
@@ -95,9 +99,14 @@ def cpu_clock() -> Callable[[], float]:
     return node_cpu
 
 
-def measure(count: int, seed: str, level: str = "hard") -> dict[str, Any]:
-    """Time ``level``'s decision on each position; the figures and the choices."""
+def measure(count: int, seed: str, level: str = "hard", hard_args: str = "") -> dict[str, Any]:
+    """Time ``level``'s decision on each position; the figures and the choices.
+    ``hard_args``: ``HardBot`` arguments for level ``hard`` (``"game=1.0,endgame=3"``)."""
     obs_list = positions(count, seed)
+    if hard_args:
+        from bots import configure_hard, parse_hard_args
+
+        configure_hard(parse_hard_args(hard_args))
     bot = make_bot(level)
     bot.act(obs_list[0])  # warm-up: imports, caches
     cpu = cpu_clock()
@@ -116,6 +125,7 @@ def measure(count: int, seed: str, level: str = "hard") -> dict[str, Any]:
         "runtime": "pyodide" if sys.platform == "emscripten" else "cpython",
         "python": sys.version.split()[0],
         "level": level,
+        "hard_args": hard_args,
         "positions": len(obs_list),
         "digest": digest(obs_list),
         "times_ms": times,
@@ -154,11 +164,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=300)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--seed", default="pyodide-bench")
+    ap.add_argument("--hard-args", default="",
+                    help="HardBot arguments for level hard, e.g. game=1.0,game_last=4")
     args = ap.parse_args(argv)
-    first = measure(args.decisions, args.seed, args.level)
+    first = measure(args.decisions, args.seed, args.level, args.hard_args)
     proc = subprocess.run(
         ["node", str(ROOT / "bench" / "bots_pyodide.mjs"), str(args.decisions), args.seed,
-         args.level], cwd=ROOT, capture_output=True, text=True, check=False,
+         args.level, args.hard_args], cwd=ROOT, capture_output=True, text=True, check=False,
     )
     if proc.returncode != 0:
         print(proc.stdout + proc.stderr, file=sys.stderr)
@@ -166,9 +178,10 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     pyo = json.loads(proc.stdout.strip().splitlines()[-1])
-    second = measure(args.decisions, args.seed, args.level)
-    print(f"{args.level} decisions on {first['positions']} positions of seat 0 in "
-          f"4-player games (digest CPython {first['digest']}, Pyodide {pyo['digest']})")
+    second = measure(args.decisions, args.seed, args.level, args.hard_args)
+    print(f"{args.level} {args.hard_args or '(defaults)'} decisions on "
+          f"{first['positions']} positions of seat 0 in 4-player games "
+          f"(digest CPython {first['digest']}, Pyodide {pyo['digest']})")
     print(f"CPython {first['python']}, Pyodide's Python {pyo['python']}")
     print(f"{'run':<24}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}{'bid p95':>10}{'card p95':>10}")
     for key, label in (("times_ms", "wall"), ("cpu_ms", "CPU")):
