@@ -130,6 +130,19 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
     assert page.is_visible('[data-action="replay"]')
     assert not page.is_visible('[data-action="next-round"]')
     page.screenshot(path=str(SHOTS / "game-over-desktop-1280x800.png"))
+    # The whole end of the game shows at once on a desktop: every row of the standings and
+    # of the last round's table lies inside the panel, above its buttons (no scrolling).
+    hidden = page.evaluate("""() => {
+      const panel = document.querySelector("#round-panel");
+      const box = panel.getBoundingClientRect();
+      const bar = panel.querySelector(".panel-actions").getBoundingClientRect();
+      const rows = [...panel.querySelectorAll(".standings tr, .mini-sheet tr")];
+      return rows.length < 10 ? ["too few rows: " + rows.length] : rows
+        .filter(tr => { const r = tr.getBoundingClientRect();
+                        return r.top < box.top || r.bottom > Math.min(box.bottom, bar.top) + 0.5; })
+        .map(tr => tr.textContent);
+    }""")
+    assert hidden == []
     # The score sheet: a row per round and the engine's totals.
     page.click('#round-panel [data-action="scores"]')
     rows = page.locator("#score-sheet tbody tr")
