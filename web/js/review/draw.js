@@ -10,8 +10,8 @@ const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu
 const GOLD = "#ffd65a";
 const BLUE = "#59b7ff";
 const COLOURS = {
-  dark: { bg: "#153b28", row: "rgba(255,255,255,0.05)", active: "rgba(255, 214, 90, 0.16)", text: "#f4f7f5", muted: "#b9cbbf", line: "rgba(255,255,255,0.14)" },
-  light: { bg: "#cfe9d9", row: "rgba(0,0,0,0.04)", active: "rgba(255, 200, 40, 0.28)", text: "#10241a", muted: "#33503f", line: "rgba(0,0,0,0.14)" },
+  dark: { bg: "#153b28", row: "rgba(255,255,255,0.05)", active: "rgba(255, 214, 90, 0.16)", text: "#f4f7f5", muted: "#b9cbbf", line: "rgba(255,255,255,0.14)", win: GOLD },
+  light: { bg: "#cfe9d9", row: "rgba(0,0,0,0.04)", active: "rgba(255, 200, 40, 0.28)", text: "#10241a", muted: "#33503f", line: "rgba(0,0,0,0.14)", win: "#8a5f00" },
 };
 
 function fit(ctx, text, max, size, weight = 600) {
@@ -172,7 +172,7 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
     const last = k === trick.cards.length - 1 && step.kind === "card";
     const won = trick.winner === seat;
     drawCard(ctx, card, p.x, p.y, cw, ch, { faceUp: true, glow: won ? GOLD : last ? "#ffffff" : null, glowWidth: won ? 4 : 2 });
-    ctx.fillStyle = won ? GOLD : C.text;
+    ctx.fillStyle = won ? C.win : C.text; // the light theme's gold: pale gold is unreadable on its felt
     const label = won ? `★ ${names[seat]}` : k === 0 ? `▸ ${names[seat]}` : names[seat];
     ctx.fillText(fit(ctx, label, labelW, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
     drawn.trick.push({ seat, card, won });
