@@ -1,8 +1,9 @@
 """The game in every language it speaks (issue 14): a round played through the page in
 German, Czech and Korean shows no English word (a visible text that equals an English
 catalogue value the language's own catalogue does not also use), switching the language
-mid-game keeps the game, the language is remembered, and <html lang> follows it.
-Screenshots per language at 390x844 and 1280x800 go to e2e/screenshots/ (gitignored)."""
+mid-game keeps the game, the language is remembered, and <html lang> follows it; the
+round's table fits a 360-pixel phone in every language.  Screenshots per language at
+360x740 and 1280x800 go to e2e/screenshots/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def test_a_round_in_each_language_shows_no_english(
         new_context: Callable[..., BrowserContext], site_server: SiteServer, lang: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     found: dict[str, list[str]] = {}
-    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+    for size in ({"width": 360, "height": 740}, {"width": 1280, "height": 800}):
         context = new_context(viewport=size, reduced_motion="reduce")
         page = context.new_page()
         page.goto(site_server.url + f"#seed=e2e-lang-{lang}&players=4&bots=random&lang={lang}")
@@ -97,6 +98,10 @@ def test_a_round_in_each_language_shows_no_english(
                 shot += 1
             if m["phase"] == "round-over":
                 page.screenshot(path=str(SHOTS / f"{tag}-round-over.png"))
+                wider = page.evaluate("() => { const p = document.querySelector('#round-panel');"
+                                      " return p.scrollWidth - p.clientWidth; }")
+                if wider > 0:  # a column of the round's table would be cut off
+                    found[f"{tag} round panel"] = [f"{wider} px wider than the panel"]
                 break
             if m["phase"] == "bidding":
                 page.click("[data-bid]:not([disabled])")
