@@ -367,11 +367,22 @@ export function warmFonts(later) {
   later(next);
 }
 
-function fitText(ctx, str, max, size, weight = 600) {
-  ctx.font = `${weight} ${size}px ${SANS}`;
+/** `str` in at most `max` px: at the largest font size from `size` down to `min` at which
+ *  it fits, else cut with "…" at `min`.  {str, size, cut}; the context keeps that font. */
+export function fitSized(ctx, str, max, size, weight = 600, min = size) {
+  let px = size;
+  ctx.font = `${weight} ${px}px ${SANS}`;
+  while (px > min && ctx.measureText(str).width > max) {
+    px -= 1;
+    ctx.font = `${weight} ${px}px ${SANS}`;
+  }
   let s = str;
   while (s.length > 1 && ctx.measureText(s).width > max) s = s.slice(0, -1);
-  return s === str ? s : s.slice(0, -1) + "…";
+  return s === str ? { str, size: px, cut: false } : { str: s.slice(0, -1) + "…", size: px, cut: true };
+}
+
+function fitText(ctx, str, max, size, weight = 600) {
+  return fitSized(ctx, str, max, size, weight).str;
 }
 
 function drawBadge(ctx, L, view, seat, s, now) {
@@ -402,8 +413,12 @@ function drawBadge(ctx, L, view, seat, s, now) {
   text(ctx, fitText(ctx, seatName(view, seat), bw - 26, nameSize, 700), s.x, y + bh * 0.26, nameSize, P.name, 700);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
-  const line = fitText(ctx, t("badge.bid_won", { bid: bid === null ? "–" : bid, taken: view.taken[seat] }), bw - 10, lineSize, 500);
-  text(ctx, line, s.x, y + bh * 0.56, lineSize, exact ? P.exact : P.line, 500);
+  // The counts must show whole (a narrow badge at five seats, wide glyphs): a smaller font,
+  // else the catalogue's short form, before anything is cut.
+  const counts = { bid: bid === null ? "–" : bid, taken: view.taken[seat] };
+  let line = fitSized(ctx, t("badge.bid_won", counts), bw - 10, lineSize, 500, 10);
+  if (line.cut) line = fitSized(ctx, t("badge.bid_won_short", counts), bw - 10, lineSize, 500, 10);
+  text(ctx, line.str, s.x, y + bh * 0.56, line.size, exact ? P.exact : P.line, 500);
   const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), bw - 10, 12, 500);
   text(ctx, pts, s.x, y + bh * 0.81, 12, P.muted, 500);
   if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
