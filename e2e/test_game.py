@@ -394,8 +394,10 @@ def test_hint_gives_odds_for_bids_and_a_card_to_play(
     m = settle(page)
     assert m["phase"] == "bidding"
     view = engine_view(page)
+    assert page.is_visible("#tips")  # the first-game tip for a bid, which names the hint
     page.click('[data-action="hint"]')
     page.locator("#bid-hint .odds").wait_for(state="visible")
+    assert page.is_hidden("#tips")  # asked for, the hint takes the tip's place
     odds = page.eval_on_selector_all(
         "#bid-hint .odds li", "els => els.map(e => parseInt(e.lastChild.textContent))")
     assert len(odds) == view["hand_size"] + 1
@@ -411,3 +413,4 @@ def test_hint_gives_odds_for_bids_and_a_card_to_play(
     card = page.evaluate("() => document.activeElement.dataset.card")
     assert card in engine_view(page)["legal_cards"]
     assert "Suggested card" in (page.text_content("#toast") or "")
+    assert page.is_hidden("#tips")

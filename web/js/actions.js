@@ -117,7 +117,10 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
 
   const table = {
     "next-round": () => controller.nextRound(),
-    hint: () => controller.hint(),
+    hint: () => {
+      tips.hide(); // the first-game tip points at the hint: once asked, it steps aside
+      return controller.hint();
+    },
     claim: () => controller.claim(),
     reveal: () => controller.reveal(),
     "take-back": () => controller.takeBack(),
