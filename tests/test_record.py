@@ -233,6 +233,8 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
      r"^round 1: a hand must be a list, not '5C'$"),
     ("hands for too few seats", lambda r: r["rounds"][0]["hands"].pop(),
      r"^round 1: hands lists 3 seats for 4 players$"),
+    ("hands for one seat", lambda r: r["rounds"][0]["hands"].__delitem__(slice(1, None)),
+     r"^round 1: hands lists 1 seat for 4 players$"),
     ("bids not a list", lambda r: r["rounds"][0].update(bids=3),
      r"^round 1: bids must be a list, not 3$"),
     ("bids for too many seats", lambda r: r["rounds"][0]["bids"].append(0),

@@ -29,6 +29,16 @@ test("there is a catalogue for every language the page offers, and no other", ()
   assert.deepEqual(files, [...LANGUAGES].sort());
 });
 
+test("English: a count before a noun that has a singular is a plural entry (no \"1 points\")", () => {
+  const nouns = "points|rounds|results|seats|seat kinds|decisions|tricks|games";
+  const bare = new RegExp(`\\{(?!max\\})[a-z_]+\\} (${nouns})\\b`); // a maximum is never 1
+  // never 1: a chain past its maximum (5) holds 6 or more; a table has at least 2 bot seats
+  const several = new Set(["challenge.chain_long", "cli.bot_count"]);
+  const found = Object.entries(EN).filter(([k, v]) => typeof v === "string" && bare.test(v) && !several.has(k))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(found, []);
+});
+
 for (const lang of others) {
   test(`${lang}: every key, no stale key, the same placeholders`, () => {
     const cat = catalogue(lang);
