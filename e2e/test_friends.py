@@ -139,8 +139,11 @@ def test_a_challenge_is_played_in_another_profile_compared_and_passed_on(
     jan = profile(new_context, site_server)
     jan.goto(again)
     jan.locator("#dlg-invite[open]").wait_for(timeout=BOOT * 1000)
+    def points(n: int) -> str:
+        return f"{n} point" if n == 1 else f"{n} points"
+
     assert jan.locator("#invite-list li").all_inner_texts() == [
-        f"Alex: {alex_end['scores'][0]} points", f"Maria: {view(maria)['scores'][0]} points"]
+        f"Alex: {points(alex_end['scores'][0])}", f"Maria: {points(view(maria)['scores'][0])}"]
     assert jan.evaluate("() => document.getElementById('dlg-invite').dataset.results") == "2"
 
     # Alex's game, reviewed from Maria's final table, face up
