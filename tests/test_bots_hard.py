@@ -417,3 +417,30 @@ def test_card_chances_are_tallied_from_the_same_playouts_as_the_scores() -> None
             for group in bot.card_groups(obs):
                 assert len({chances[from_rm(c)] for c in group}) == 1
     assert seen > 0
+
+
+def test_hook_switch_changes_only_bids_made_before_the_dealers() -> None:
+    """``hook=1`` (an experiment, off by default) re-plays one candidate bid with the
+    dealer's goal moved; for the dealer itself, or under rules without the hook, it
+    changes nothing."""
+    before_dealer = after = 0
+    for n in range(6):
+        game = Game(f"hook-switch/{n}", 4, seats=["medium"] * 4)
+        while game.phase == BIDDING:
+            seat = game.to_act
+            assert seat is not None
+            obs = game.observation(seat)
+            plain = HardBot(bid_work=(1200, 1200)).bid_distribution(obs, obs.rng())
+            hooked = HardBot(bid_work=(1200, 1200), hook=1).bid_distribution(obs, obs.rng())
+            if seat == game.dealer:
+                assert hooked == plain
+            else:
+                before_dealer += 1
+                after += hooked != plain
+            game.bid(make_bot("medium").act(obs))
+    assert before_dealer == 18 and after > 0
+    oh_hell = Game("hook-switch/off", 4, seats=["medium"] * 4,
+                   rules=Ruleset.from_dict({**JABBERWOCKY.to_dict(), "hook": False}))
+    obs = oh_hell.observation(oh_hell.to_act)  # type: ignore[arg-type]
+    assert (HardBot(bid_work=(1200, 1200), hook=1).bid_distribution(obs, obs.rng())
+            == HardBot(bid_work=(1200, 1200)).bid_distribution(obs, obs.rng()))
