@@ -139,6 +139,7 @@ def test_a_challenge_is_played_in_another_profile_compared_and_passed_on(
     jan = profile(new_context, site_server)
     jan.goto(again)
     jan.locator("#dlg-invite[open]").wait_for(timeout=BOOT * 1000)
+
     def points(n: int) -> str:
         return f"{n} point" if n == 1 else f"{n} points"
 

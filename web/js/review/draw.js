@@ -172,7 +172,7 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
     const last = k === trick.cards.length - 1 && step.kind === "card";
     const won = trick.winner === seat;
     drawCard(ctx, card, p.x, p.y, cw, ch, { faceUp: true, glow: won ? GOLD : last ? "#ffffff" : null, glowWidth: won ? 4 : 2 });
-    ctx.fillStyle = won ? C.win : C.text; // the light theme's gold: pale gold is unreadable on its felt
+    ctx.fillStyle = won ? C.win : C.text; // each theme's gold: the dark one's does not read on the light felt
     const label = won ? `★ ${names[seat]}` : k === 0 ? `▸ ${names[seat]}` : names[seat];
     ctx.fillText(fit(ctx, label, labelW, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
     drawn.trick.push({ seat, card, won });
