@@ -297,28 +297,22 @@ class HardBot(Bot):
                         counts[b][solve(deal, leader, (), False, none_taken)[me]] += w
                     continue
                 stock = _stock(unseen, deal, me) if honest else -1
-                clash = -1
-                if hooked:
+                jobs = [(goals, bids)]
+                clash = h - sum(g for p, g in enumerate(goals) if p != me)
+                if hooked and clash in bids:
                     # The dealer, still to bid, may not make the bids add up to h: for the
                     # one bid of this seat that would, the dealer plays for the nearer
                     # other goal (its hand's estimate rounded the other way).
-                    clash = h - sum(g for p, g in enumerate(goals) if p != me)
-                if clash in bids:
                     gd = goals[dealer]
                     up = value(deal[dealer]) > gd
-                    alt = gd + 1 if (up and gd < h) or gd == 0 else gd - 1
-                    hooked_goals = list(goals)
-                    hooked_goals[dealer] = alt
-                    for b, t in play_out_goals(deal, trump, leader, hooked_goals, me, [clash],
-                                               after, stock).items():
-                        counts[b][t] += w
-                    rest = [b for b in bids if b != clash]
-                else:
-                    rest = bids
-                if rest:
-                    for b, t in play_out_goals(deal, trump, leader, goals, me, rest, after,
-                                               stock).items():
-                        counts[b][t] += w
+                    moved = list(goals)
+                    moved[dealer] = gd + 1 if (up and gd < h) or gd == 0 else gd - 1
+                    jobs = [(moved, [clash]), (goals, [b for b in bids if b != clash])]
+                for job_goals, targets in jobs:
+                    if targets:
+                        for b, t in play_out_goals(deal, trump, leader, job_goals, me, targets,
+                                                   after, stock).items():
+                            counts[b][t] += w
 
         more, fewer, mix, lift = self.more, self.fewer, self.mix, self.lift
         prior = medium_bid_distribution(obs) if mix else []
