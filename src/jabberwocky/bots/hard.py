@@ -298,8 +298,8 @@ class HardBot(Bot):
                     continue
                 stock = _stock(unseen, deal, me) if honest else -1
                 jobs = [(goals, bids)]
-                clash = h - sum(g for p, g in enumerate(goals) if p != me)
-                if hooked and clash in bids:
+                clash = h - sum(goals) + goals[me] if hooked else -1
+                if clash in bids:
                     # The dealer, still to bid, may not make the bids add up to h: for the
                     # one bid of this seat that would, the dealer plays for the nearer
                     # other goal (its hand's estimate rounded the other way).
