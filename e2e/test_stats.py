@@ -330,6 +330,17 @@ def test_a_finished_game_is_kept_and_the_screens(
     view = page.evaluate("() => window.__jabberwocky.request('state', {})")
     assert [int(v) for v in totals] == view["scores"]
     assert page.is_visible('#round-panel [data-action="play-again"]')
+    # The buttons stay in reach over the end of the game that scrolls under them; on a phone
+    # held upright they sit two to a row (Play again alone on the first), so they cover less.
+    rows = page.eval_on_selector_all(
+        "#round-panel > .panel-actions > button:not([hidden])",
+        "els => els.map(e => [e.dataset.action, Math.round(e.getBoundingClientRect().top)])")
+    tops = sorted({top for _, top in rows})
+    if viewport is PHONE:
+        assert len(rows) == 5 and len(tops) == 3, rows
+        assert [a for a, top in rows if top == tops[0]] == ["play-again"], rows
+    else:
+        assert len(tops) <= 2, rows
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"stats-game-over-{size}.png"))
     state = open_stats(page)
