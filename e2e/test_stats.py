@@ -336,7 +336,7 @@ def test_a_finished_game_is_kept_and_the_screens(
         "#round-panel > .panel-actions > button:not([hidden])",
         "els => els.map(e => [e.dataset.action, Math.round(e.getBoundingClientRect().top)])")
     tops = sorted({top for _, top in rows})
-    if viewport is PHONE:
+    if viewport == PHONE:
         assert len(rows) == 5 and len(tops) == 3, rows
         assert [a for a, top in rows if top == tops[0]] == ["play-again"], rows
     else:
