@@ -41,8 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from jabberwocky.bots import available_levels, make_bot, register  # noqa: E402
-from jabberwocky.game import Game  # noqa: E402
-from jabberwocky.simulate import percentile, play_game  # noqa: E402
+from jabberwocky.core.game import Game  # noqa: E402
+from jabberwocky.drivers.simulate import percentile, play_game  # noqa: E402
 
 PLAYERS = 4
 """The default table size (``--players``)."""

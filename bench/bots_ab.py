@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bots import mean_ci, parse_hard_args  # noqa: E402
 
 from jabberwocky.bots import Bot, make_bot  # noqa: E402
-from jabberwocky.game import Game  # noqa: E402
-from jabberwocky.simulate import percentile, play_game  # noqa: E402
+from jabberwocky.core.game import Game  # noqa: E402
+from jabberwocky.drivers.simulate import percentile, play_game  # noqa: E402
 
 
 def build(level: str, args: dict[str, Any]) -> Bot:

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bots import parse_hard_args  # noqa: E402
 
 from jabberwocky.bots.hard import TRICK_FEWER, TRICK_MORE, HardBot, at_a_real_table  # noqa: E402
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
 
 
 def log_games(out: Path, games: int, first: int, players: int, seed: str,

@@ -39,8 +39,8 @@ if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
 from jabberwocky.bots import available_levels, make_bot  # noqa: E402
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
-from jabberwocky.observation import Observation  # noqa: E402
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, Game  # noqa: E402
+from jabberwocky.core.observation import Observation  # noqa: E402
 
 PLAYERS = 4
 TARGET_MS = {"cpython": 100.0, "pyodide": 150.0}

@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from jabberwocky.rules import JABBERWOCKY_SCHEDULE  # noqa: E402
+from jabberwocky.core.rules import JABBERWOCKY_SCHEDULE  # noqa: E402
 from jabberwocky.simulate import simulate  # noqa: E402
 
 PLAYERS = 4

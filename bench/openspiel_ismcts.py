@@ -1,7 +1,7 @@
 """Our ``hard`` bot against OpenSpiel's ISMCTS on our game, at equal time per decision.
 
 Needs ``open_spiel`` (``pip install open_spiel``; the ``openspiel`` extra).  The games are
-``python_jabberwocky`` (``jabberwocky.openspiel``) with our seeded deals: game ``i`` of a
+``python_jabberwocky`` (``jabberwocky.adapters.openspiel``) with our seeded deals: game ``i`` of a
 pairing is dealt from ``f"{seed}/{pairing}/{i}"``, and the lone seat moves round the table
 from game to game so no seat is favoured.  Pairings: ``hard:ismcts`` (one ``hard``
 against three ISMCTS) and ``ismcts:hard`` (one ISMCTS against three ``hard``).
@@ -41,10 +41,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from jabberwocky.adapters.openspiel import NUM_CARDS, register  # noqa: E402
 from jabberwocky.bots import make_bot  # noqa: E402
-from jabberwocky.game import BIDDING  # noqa: E402
-from jabberwocky.openspiel import NUM_CARDS, register  # noqa: E402
-from jabberwocky.simulate import percentile  # noqa: E402
+from jabberwocky.core.game import BIDDING  # noqa: E402
+from jabberwocky.drivers.simulate import percentile  # noqa: E402
 
 try:
     import numpy as np

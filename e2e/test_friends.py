@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from jabberwocky.challenge import decode  # noqa: E402
-from jabberwocky.errors import ChallengeError  # noqa: E402
+from jabberwocky.core.errors import ChallengeError  # noqa: E402
+from jabberwocky.formats.challenge import decode  # noqa: E402
 
 BOOT = 120.0
 DESKTOP = {"width": 1280, "height": 800}

@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from jabberwocky import record as records  # noqa: E402
 from jabberwocky.bots import make_bot  # noqa: E402
-from jabberwocky.errors import RecordError  # noqa: E402
-from jabberwocky.game import GAME_OVER, ROUND_OVER, Game  # noqa: E402
+from jabberwocky.core.errors import RecordError  # noqa: E402
+from jabberwocky.core.game import GAME_OVER, ROUND_OVER, Game  # noqa: E402
+from jabberwocky.formats import record as records  # noqa: E402
 
 INJECT = "<img src=x onerror=window.__pwned=1>"
 BOOT = 90.0

@@ -6,7 +6,7 @@ tests marked ``needs_subprocess`` (deselected by ``tests/pyodide/run.mjs``) and 
 modules of the build tools and the benches, which import ``tools`` or ``bench`` (not
 mounted there; they test CPython-side build and bench code, not the engine).  Tests that
 need an optional package say so when they skip for its absence: OpenSpiel's conformance
-tests of ``jabberwocky.openspiel`` (never installed under Pyodide) and the tests of
+tests of ``jabberwocky.adapters.openspiel`` (never installed under Pyodide) and the tests of
 installed bots' entry points (the browser's engine lists none).
 
 Hypothesis runs a moderate number of examples under Pyodide (``sys.platform ==

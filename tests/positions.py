@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jabberwocky.cards import Card, mask_of, parse_card
-from jabberwocky.game import BIDDING, PLAYING, Game
-from jabberwocky.rules import JABBERWOCKY, Ruleset
+from jabberwocky.core.cards import Card, mask_of, parse_card
+from jabberwocky.core.game import BIDDING, PLAYING, Game
+from jabberwocky.core.rules import JABBERWOCKY, Ruleset
 
 
 def cards(text: str) -> list[Card]:

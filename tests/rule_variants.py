@@ -1,7 +1,7 @@
 """Every rule variant the rule data describes, for the equivalence tests of the fast paths.
 
-Made from :func:`jabberwocky.rules.options_info` (the page's source of truth too) and
-:data:`jabberwocky.rules.PRESETS`, never listed by hand: every preset; the Jabberwocky
+Made from :func:`jabberwocky.core.rules.options_info` (the page's source of truth too) and
+:data:`jabberwocky.core.rules.PRESETS`, never listed by hand: every preset; the Jabberwocky
 preset with each value of each option; and every combination of the options that take
 a few values, on a short schedule.  An option added to the rules is therefore in these
 variants as soon as ``options_info`` describes it (and ``tests/test_rule_variants.py``
@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from jabberwocky.rules import JABBERWOCKY, PRESETS, Ruleset, options_info, schedule_name
+from jabberwocky.core.rules import JABBERWOCKY, PRESETS, Ruleset, options_info, schedule_name
 
 SHORT = (2, 5, 3)
 """The schedule of the combinations (short: there are many of them)."""

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jabberwocky.actions import Action, game_actions, last_action, options, replay, take_back
-from jabberwocky.errors import IllegalMoveError, RecordError
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.record import dumps, loads, to_record
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL
+from jabberwocky.core.actions import Action, game_actions, last_action, options, replay, take_back
+from jabberwocky.core.errors import IllegalMoveError, RecordError
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL
+from jabberwocky.formats.record import dumps, loads, to_record
 from jabberwocky.webapi import WebApi
 
 RULES = {"jabberwocky": JABBERWOCKY, "oh-hell": OH_HELL, "honour": HONOUR}

@@ -31,14 +31,15 @@ from jabberwocky.bots import (
     unregister,
 )
 from jabberwocky.bots.referee import bot_choice, bot_hint, bot_move
-from jabberwocky.cards import Card, cards_of
-from jabberwocky.errors import JabberwockyError, SeedError
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game
-from jabberwocky.observation import Observation
-from jabberwocky.record import loads, to_record
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY
-from jabberwocky.simulate import play_game, simulate
+from jabberwocky.core.cards import Card, cards_of
+from jabberwocky.core.errors import JabberwockyError, SeedError
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.drivers.tournament import simulate
+from jabberwocky.formats.record import loads, to_record
 from jabberwocky.webapi import WebApi
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,7 +264,7 @@ def test_every_driver_hands_the_observation_only(registered: Any) -> None:
             if game.phase == BIDDING:
                 api.bid({"bid": game.legal_bids()[0]})
             else:
-                from jabberwocky.cards import card_name
+                from jabberwocky.core.cards import card_name
 
                 api.play({"card": card_name(game.honest_cards()[0])})
             continue
@@ -276,7 +277,7 @@ def test_every_driver_hands_the_observation_only(registered: Any) -> None:
     # the terminal game
     import io
 
-    from jabberwocky.terminal import TerminalGame
+    from jabberwocky.drivers.terminal import TerminalGame
 
     Spy.seen.clear()
     answers = "".join(f"{i % 10}\n" for i in range(100))

@@ -16,10 +16,10 @@ import pytest
 from positions import position
 
 from jabberwocky.bots.hard import HardBot, sure_tricks
-from jabberwocky.cards import parse_card
-from jabberwocky.game import BIDDING, Game
-from jabberwocky.observation import Observation
-from jabberwocky.rng import Rng
+from jabberwocky.core.cards import parse_card
+from jabberwocky.core.game import BIDDING, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rng import Rng
 
 
 def _obs(game: Game) -> Observation:

@@ -16,10 +16,10 @@ from test_bots_hard import mid_round_positions, shuffle_hidden
 from jabberwocky.bots.endgame import policy_card, solver, utilities
 from jabberwocky.bots.hard import HardBot
 from jabberwocky.bots.playout import RM_SUITS, mask_to_rm, play_out, to_rm
-from jabberwocky.cards import parse_card
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL
+from jabberwocky.core.cards import parse_card
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL
 
 
 def legal_cards(hand: int, trick: Sequence[int], trump: int, after: bool, broken: bool) -> int:

@@ -21,14 +21,14 @@ from typing import Any
 import pytest
 
 from jabberwocky.bots import BOTS_VERSION
-from jabberwocky.record import to_record
-from jabberwocky.rules import Ruleset
+from jabberwocky.core.rules import Ruleset
+from jabberwocky.formats.record import to_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 import make_bots
 
 GOLDEN = make_bots.load()
-REGENERATE = (f"bump BOTS_VERSION in src/jabberwocky/bots/__init__.py and regenerate with "
+REGENERATE = (f"bump BOTS_VERSION in src/jabberwocky/core/levels.py and regenerate with "
               f"`{make_bots.COMMAND}`")
 GAMES: list[dict[str, Any]] = GOLDEN["games"]
 

@@ -23,12 +23,12 @@ from jabberwocky.bots.playout import (
 )
 from jabberwocky.bots.random_bot import RandomBot
 from jabberwocky.bots.sampling import DealSampler
-from jabberwocky.cards import cards_of, parse_card
-from jabberwocky.errors import JabberwockyError
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.observation import Observation
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.core.cards import cards_of, parse_card
+from jabberwocky.core.errors import JabberwockyError
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
 
 SMALL = {"bid_work": (400, 400), "play_work": 300}
 """Budgets small enough for quick tests (the defaults are for real play)."""

@@ -12,11 +12,11 @@ from positions import cards, position
 from jabberwocky.bots import Bot, make_bot
 from jabberwocky.bots.knowledge import Knowledge, beats, poisson_binomial, trick_best
 from jabberwocky.bots.medium import best_bid, bid_distribution
-from jabberwocky.cards import FULL_DECK, SUIT_MASKS, Card, cards_of, parse_card
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game
-from jabberwocky.observation import Observation
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.core.cards import FULL_DECK, SUIT_MASKS, Card, cards_of, parse_card
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
 
 LEVELS = ("easy", "medium")
 

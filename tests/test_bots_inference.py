@@ -8,9 +8,9 @@ from positions import hand, position
 from jabberwocky.bots.inference import play_facts
 from jabberwocky.bots.playout import rm_to_mask
 from jabberwocky.bots.sampling import DealSampler
-from jabberwocky.cards import SUIT_MASKS, parse_card
-from jabberwocky.game import Game
-from jabberwocky.observation import Observation
+from jabberwocky.core.cards import SUIT_MASKS, parse_card
+from jabberwocky.core.game import Game
+from jabberwocky.core.observation import Observation
 
 HEARTS = SUIT_MASKS[2]
 SPADES = SUIT_MASKS[3]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jabberwocky.cards import (
+from jabberwocky.core.cards import (
     FULL_DECK,
     SUIT_MASKS,
     card_name,
@@ -22,7 +22,7 @@ from jabberwocky.cards import (
     suit_mask,
     suit_of,
 )
-from jabberwocky.errors import CardError, JabberwockyError
+from jabberwocky.core.errors import CardError, JabberwockyError
 
 
 def test_card_numbering_is_suit_times_13_plus_rank() -> None:

@@ -1,7 +1,7 @@
 """Every sentence the engine can produce has a code with an English template.
 
 The codes are found in the sources (string literals such as ``"record.phase"`` and the
-``f"{prefix}.too_deep"`` codes of :mod:`jabberwocky.jsontext`, made for both prefixes).
+``f"{prefix}.too_deep"`` codes of :mod:`jabberwocky.formats.jsontext`, made for both prefixes).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from jabberwocky.messages import english
+from jabberwocky.core.messages import english
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
 PREFIXES = ("bot", "card", "challenge", "cli", "file", "move", "name", "openspiel", "record",

@@ -14,9 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jabberwocky.actions import game_actions, options
 from jabberwocky.bots import BOTS_VERSION, make_bot
-from jabberwocky.challenge import (
+from jabberwocky.core.actions import game_actions, options
+from jabberwocky.core.errors import ChallengeError
+from jabberwocky.core.game import BIDDING, GAME_OVER, ROUND_OVER, Game
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.formats.challenge import (
     FORMAT,
     MAX_CHALLENGE_CHARS,
     MAX_RESULTS,
@@ -29,11 +33,7 @@ from jabberwocky.challenge import (
     result_of,
     rounds_played,
 )
-from jabberwocky.errors import ChallengeError
-from jabberwocky.game import BIDDING, GAME_OVER, ROUND_OVER, Game
-from jabberwocky.packing import Writer, b64url_decode, b64url_encode
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.formats.packing import Writer, b64url_decode, b64url_encode
 
 SEATS4 = ["human", "medium", "medium", "medium"]
 

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
+from jabberwocky.analysis.claim import claim_order, why_claim_fails
 from jabberwocky.bots import make_bot
-from jabberwocky.claim import claim_order, why_claim_fails
-from jabberwocky.game import Game, Phase
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.core.game import Game, Phase
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
 from jabberwocky.webapi import WebApi
 
 EMSCRIPTEN = sys.platform == "emscripten"

@@ -1,6 +1,6 @@
 """The command line: ``deal``, ``play``, ``simulate`` and ``check``.
 
-Most tests call :func:`jabberwocky.cli.main` in-process (they run under Pyodide too);
+Most tests call :func:`jabberwocky.drivers.cli.main` in-process (they run under Pyodide too);
 the ones marked ``needs_subprocess`` run ``python -m jabberwocky`` for real.
 """
 
@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 import jabberwocky
-from jabberwocky.cards import card_name
-from jabberwocky.cli import main
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, Game
-from jabberwocky.record import dumps, loads
-from jabberwocky.rules import JABBERWOCKY
-from jabberwocky.terminal import TerminalGame
+from jabberwocky.core.cards import card_name
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, Game
+from jabberwocky.core.rules import JABBERWOCKY
+from jabberwocky.drivers.cli import main
+from jabberwocky.drivers.terminal import TerminalGame
+from jabberwocky.formats.record import dumps, loads
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 GOLDEN = json.loads((Path(__file__).with_name("golden") / "deals.json").read_text("utf-8"))
@@ -321,7 +321,7 @@ def test_the_program_names_itself_as_it_was_invoked() -> None:
     assert proc.returncode == 0 and proc.stdout.startswith("usage: python -m jabberwocky ")
     # what the console script installed by pip runs: its own path as sys.argv[0]
     wrapper = ("import sys; sys.argv[0] = '/opt/venv/bin/jabberwocky'; "
-               "from jabberwocky.cli import main; sys.exit(main())")
+               "from jabberwocky.drivers.cli import main; sys.exit(main())")
     env = dict(os.environ, PYTHONPATH=str(SRC))
     script = subprocess.run([sys.executable, "-c", wrapper, "--help"], capture_output=True,
                             text=True, env=env, timeout=60, check=False)

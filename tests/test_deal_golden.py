@@ -3,7 +3,7 @@
 ``tests/golden/deals.json`` pins, for several seeds and 3, 4 and 5 players, the first
 dealer and all 13 deals with their trump cards.  The vectors were generated once from
 the engine and checked against :func:`reference_deals`, a from-scratch implementation
-of the algorithm as the docstring of ``jabberwocky.deal`` describes it (it shares no
+of the algorithm as the docstring of ``jabberwocky.core.deal`` describes it (it shares no
 code with the engine).  If a vector ever changes, shared seeds no longer replay: the
 algorithm must get a new version name instead.
 """
@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.cards import card_name, cards_of
-from jabberwocky.deal import DEAL_ALGORITHM, deal_round, first_dealer, shuffled_deck
-from jabberwocky.game import Game
-from jabberwocky.rules import JABBERWOCKY_SCHEDULE
+from jabberwocky.core.cards import card_name, cards_of
+from jabberwocky.core.deal import DEAL_ALGORITHM, deal_round, first_dealer, shuffled_deck
+from jabberwocky.core.game import Game
+from jabberwocky.core.rules import JABBERWOCKY_SCHEDULE
 
 GOLDEN = Path(__file__).with_name("golden") / "deals.json"
 VECTORS: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))["vectors"]
@@ -130,7 +130,7 @@ def test_golden_vector_matches_the_engine(vector: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("vector", VECTORS[:6], ids=_id)
 def test_a_game_deals_the_golden_vector(vector: dict[str, Any]) -> None:
-    from jabberwocky.fastplay import finish_round_randomly
+    from jabberwocky.bots.fastplay import finish_round_randomly
 
     g = Game(vector["seed"], vector["players"], seats=["random"] * vector["players"])
     assert g.first_dealer == vector["first_dealer"]

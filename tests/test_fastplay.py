@@ -13,14 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jabberwocky.bots.base import Bot
+from jabberwocky.bots.fastplay import TIMING_STRIDE, finish_round_randomly
 from jabberwocky.bots.random_bot import RandomBot
-from jabberwocky.cards import Card
-from jabberwocky.fastplay import TIMING_STRIDE, finish_round_randomly
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.observation import Observation
-from jabberwocky.record import to_record
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
-from jabberwocky.simulate import play_game, simulate
+from jabberwocky.core.cards import Card
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.drivers.tournament import simulate
+from jabberwocky.formats.record import to_record
 
 PRESETS = [JABBERWOCKY, OH_HELL, HONOUR, JABBERWOCKY.with_options(trump_lead="any-time"),
            JABBERWOCKY.with_options(hook=False)]

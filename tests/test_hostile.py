@@ -37,17 +37,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jabberwocky.bots.random_bot import RandomBot
-from jabberwocky.cards import parse_card
-from jabberwocky.cli import main
-from jabberwocky.errors import JabberwockyError, RecordError, SeedError
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.jsontext import json_too_deep
-from jabberwocky.messages import MAX_QUOTE
-from jabberwocky.record import MAX_RECORD_BYTES, dumps, from_record, loads, to_record
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
-from jabberwocky.simulate import play_game
-from jabberwocky.table import check_seed
+from jabberwocky.core.cards import parse_card
+from jabberwocky.core.errors import JabberwockyError, RecordError, SeedError
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.messages import MAX_QUOTE
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.core.table import check_seed
+from jabberwocky.drivers.cli import main
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.formats.jsontext import json_too_deep
+from jabberwocky.formats.record import MAX_RECORD_BYTES, dumps, from_record, loads, to_record
 from jabberwocky.webapi import WebApi
 
 SRC = Path(__file__).resolve().parent.parent / "src"

@@ -14,11 +14,7 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.bots import make_bot
-from jabberwocky.deal import deal_round, first_dealer
-from jabberwocky.errors import JabberwockyError, RulesetError, SeedError
-from jabberwocky.game import BIDDING, PLAYING, ROUND_OVER, Game
-from jabberwocky.openspiel import (
+from jabberwocky.adapters.openspiel import (
     CHANCE,
     DEFAULTS,
     NUM_CARDS,
@@ -27,7 +23,11 @@ from jabberwocky.openspiel import (
     OpenSpielParameterError,
     params_from,
 )
-from jabberwocky.rng import Rng
+from jabberwocky.bots import make_bot
+from jabberwocky.core.deal import deal_round, first_dealer
+from jabberwocky.core.errors import JabberwockyError, RulesetError, SeedError
+from jabberwocky.core.game import BIDDING, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.rng import Rng
 
 HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
 needs_openspiel = pytest.mark.skipif(
@@ -162,7 +162,7 @@ def test_seats_see_their_own_cards_and_the_public_table() -> None:
     for seat in range(4):
         text = core.information_state_string(seat)
         view = core.observation_string(seat)
-        from jabberwocky.cards import card_name, cards_of
+        from jabberwocky.core.cards import card_name, cards_of
 
         for other in range(4):
             for c in cards_of(game.hands[other]):
@@ -202,7 +202,7 @@ def test_the_engines_bots_play_through_the_observation() -> None:
     # the same seed through the engine: the same deals, so the same bots' game
     same = Game("bots", 3, core.params.rules, ["medium"] * 3)
     bots = [make_bot("medium") for _ in range(3)]
-    from jabberwocky.simulate import play_game
+    from jabberwocky.drivers.simulate import play_game
 
     play_game(same, bots)
     assert core.game is not None and same.scores == core.game.scores
@@ -226,7 +226,7 @@ def test_copies_are_independent() -> None:
 def pyspiel() -> Any:
     import pyspiel as module
 
-    from jabberwocky.openspiel import register
+    from jabberwocky.adapters.openspiel import register
 
     register()
     return module

@@ -159,4 +159,4 @@ def test_the_wheel_and_its_metadata(tmp_path: Path) -> None:
     assert meta["Requires-Python"] == ">=3.11"
     assert "Programming Language :: Python :: 3.14" in (meta.get_all("Classifier") or [])
     assert f"Source, {PROJECT['urls']['Source']}" in (meta.get_all("Project-URL") or [])
-    assert "jabberwocky = jabberwocky.cli:main" in entry_points
+    assert "jabberwocky = jabberwocky.drivers.cli:main" in entry_points

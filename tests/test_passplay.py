@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.cards import card_name, cards_of, sort_for_display
-from jabberwocky.errors import SeedError
-from jabberwocky.game import Game
-from jabberwocky.table import MAX_NAME_LENGTH, check_name
+from jabberwocky.core.cards import card_name, cards_of, sort_for_display
+from jabberwocky.core.errors import SeedError
+from jabberwocky.core.game import Game
+from jabberwocky.core.table import MAX_NAME_LENGTH, check_name
 from jabberwocky.webapi import WebApi
 
 

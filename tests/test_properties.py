@@ -19,14 +19,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jabberwocky.bots.random_bot import RandomBot
-from jabberwocky.cards import SUIT_MASKS, cards_of
-from jabberwocky.game import BIDDING, GAME_OVER, ROUND_OVER, Game
-from jabberwocky.history import RoundResult
-from jabberwocky.observation import Observation
-from jabberwocky.record import dumps, loads, to_record
-from jabberwocky.rng import Rng
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
-from jabberwocky.simulate import play_game
+from jabberwocky.core.cards import SUIT_MASKS, cards_of
+from jabberwocky.core.game import BIDDING, GAME_OVER, ROUND_OVER, Game
+from jabberwocky.core.history import RoundResult
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rng import Rng
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.formats.record import dumps, loads, to_record
 
 PRESETS = [JABBERWOCKY, OH_HELL, HONOUR, JABBERWOCKY.with_options(trump_lead="any-time"),
            JABBERWOCKY.with_options(hook=False)]

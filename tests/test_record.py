@@ -16,12 +16,19 @@ import pytest
 
 from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.bots.random_bot import RandomBot
-from jabberwocky.cards import card_name, cards_of, parse_card
-from jabberwocky.errors import JabberwockyError, RecordError
-from jabberwocky.game import BIDDING, GAME_OVER, Game
-from jabberwocky.record import FORMAT, MAX_RECORD_BYTES, dumps, from_record, loads, to_record
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
-from jabberwocky.simulate import play_game
+from jabberwocky.core.cards import card_name, cards_of, parse_card
+from jabberwocky.core.errors import JabberwockyError, RecordError
+from jabberwocky.core.game import BIDDING, GAME_OVER, Game
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.formats.record import (
+    FORMAT,
+    MAX_RECORD_BYTES,
+    dumps,
+    from_record,
+    loads,
+    to_record,
+)
 
 CARD = re.compile(r"^[23456789TJQKA][CDHS]$")
 ISSUE_TOP = {"format", "seed", "players", "rules", "seats", "rounds", "scores", "winners"}

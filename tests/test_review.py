@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.actions import game_actions, replay
+from jabberwocky.analysis.review import analyse, digest, observation_json, seen, timeline
 from jabberwocky.bots import make_bot
-from jabberwocky.cards import card_name, cards_of, parse_card
-from jabberwocky.errors import ReviewError
-from jabberwocky.game import BIDDING, GAME_OVER, ROUND_OVER, Game
-from jabberwocky.record import dumps, loads, to_record
-from jabberwocky.review import analyse, digest, observation_json, seen, timeline
-from jabberwocky.rules import HONOUR, JABBERWOCKY
+from jabberwocky.core.actions import game_actions, replay
+from jabberwocky.core.cards import card_name, cards_of, parse_card
+from jabberwocky.core.errors import ReviewError
+from jabberwocky.core.game import BIDDING, GAME_OVER, ROUND_OVER, Game
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY
+from jabberwocky.formats.record import dumps, loads, to_record
 
 SHORT = JABBERWOCKY.with_options(schedule=(3, 2))
 """Two short rounds: a hard decision costs tens of milliseconds."""

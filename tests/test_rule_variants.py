@@ -1,7 +1,7 @@
 """The fast paths follow every rule variant exactly as the referee does.
 
 The rules are applied in three places: the referee (:class:`Game`), the all-random loop
-(:mod:`jabberwocky.fastplay`, behind ``simulate``; ``simulate.play_game`` also plays
+(:mod:`jabberwocky.bots.fastplay`, behind ``simulate``; ``simulate.play_game`` also plays
 ``random`` seats on its own fast path among slow ones) and the ``hard`` bot's playouts
 (:mod:`jabberwocky.bots.playout`).  The fast paths earn their keep (simulations, and the
 thousands of tricks of each ``hard`` decision), so they stay; these tests keep them
@@ -19,13 +19,13 @@ from test_bots_hard import mid_round_positions, small_bot
 from test_fastplay import ObservingRandom, fast_game, slow_game
 
 from jabberwocky.bots.base import Bot
+from jabberwocky.bots.fastplay import finish_round_randomly
 from jabberwocky.bots.playout import from_rm, mask_to_rm, play_out, to_rm
 from jabberwocky.bots.random_bot import RandomBot
-from jabberwocky.fastplay import finish_round_randomly
-from jabberwocky.game import BIDDING, PLAYING, Game
-from jabberwocky.record import to_record
-from jabberwocky.rules import PRESETS, Ruleset, options_info
-from jabberwocky.simulate import play_game
+from jabberwocky.core.game import BIDDING, PLAYING, Game
+from jabberwocky.core.rules import PRESETS, Ruleset, options_info
+from jabberwocky.drivers.simulate import play_game
+from jabberwocky.formats.record import to_record
 
 VARIANTS = variants()
 IDS = [label(r) for r in VARIANTS]

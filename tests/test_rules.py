@@ -11,12 +11,12 @@ import itertools
 import pytest
 from positions import cards, hand, position
 
-from jabberwocky.cards import card_name, cards_of, mask_of, parse_card
-from jabberwocky.deal import first_dealer
-from jabberwocky.errors import IllegalMoveError, SeedError
-from jabberwocky.fastplay import finish_round_randomly
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
-from jabberwocky.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
+from jabberwocky.bots.fastplay import finish_round_randomly
+from jabberwocky.core.cards import card_name, cards_of, mask_of, parse_card
+from jabberwocky.core.deal import first_dealer
+from jabberwocky.core.errors import IllegalMoveError, SeedError
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset
 
 SCHEDULE = [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3]
 

@@ -244,7 +244,7 @@ def test_build_json_says_what_an_about_screen_shows(built: Path) -> None:
     info = json.loads((built / "build.json").read_text())
     init = (site_tools.ENGINE_SRC / "__init__.py").read_text()
     assert f'__version__ = "{info["version"]}"' in init
-    bots = (site_tools.ENGINE_SRC / "bots" / "__init__.py").read_text()
+    bots = (site_tools.ENGINE_SRC / "core" / "levels.py").read_text()
     assert f'BOTS_VERSION = "{info["bots"]}"' in bots
     assert info["bots"].startswith("jabberwocky-bots/")
     with (ROOT / "pyproject.toml").open("rb") as fh:

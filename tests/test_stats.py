@@ -1,4 +1,4 @@
-"""Statistics of finished games (``jabberwocky.stats``) and the facade's ``stats`` request.
+"""Statistics of finished games (``jabberwocky.analysis.stats``) and the facade's ``stats`` request.
 
 The decisive test: 200 games written by ``simulate --record`` and tallied through the
 facade give, for every seat, exactly ``simulate``'s own summary of those games; so do
@@ -14,13 +14,7 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.bots import make_bot
-from jabberwocky.cli import main as cli_main
-from jabberwocky.game import Game
-from jabberwocky.record import dumps, loads
-from jabberwocky.rules import JABBERWOCKY, Ruleset
-from jabberwocky.simulate import SeatStats, play_game, simulate, tally_records
-from jabberwocky.stats import (
+from jabberwocky.analysis.stats import (
     Comparison,
     GameFacts,
     RoundFacts,
@@ -33,6 +27,13 @@ from jabberwocky.stats import (
     game_facts,
     summarize_games,
 )
+from jabberwocky.bots import make_bot
+from jabberwocky.core.game import Game
+from jabberwocky.core.rules import JABBERWOCKY, Ruleset
+from jabberwocky.drivers.cli import main as cli_main
+from jabberwocky.drivers.simulate import SeatStats, play_game, tally_records
+from jabberwocky.drivers.tournament import simulate
+from jabberwocky.formats.record import dumps, loads
 from jabberwocky.webapi import MAX_STATS_GAMES, WebApi
 
 SIMULATE_FIELDS = ("points_per_game", "exact_bid_rate", "exact_by_hand_size", "win_share",

@@ -16,23 +16,21 @@ from typing import Any
 import pytest
 
 from jabberwocky.bots import Bot, register, unregister
-from jabberwocky.cli import main
-from jabberwocky.errors import DataFileError, JabberwockyError
-from jabberwocky.game import BIDDING, Game
-from jabberwocky.observation import Observation
-from jabberwocky.record import loads
-from jabberwocky.rules import HONOUR, JABBERWOCKY
-from jabberwocky.simulate import (
+from jabberwocky.core.errors import DataFileError, JabberwockyError
+from jabberwocky.core.game import BIDDING, Game
+from jabberwocky.core.observation import Observation
+from jabberwocky.core.rules import HONOUR, JABBERWOCKY
+from jabberwocky.drivers.cli import main
+from jabberwocky.drivers.simulate import (
     SeatStats,
     counted_percentile,
     percentile,
     play_game,
-    simulate,
     tally_game,
     tally_records,
     time_bucket,
 )
-from jabberwocky.tournament import (
+from jabberwocky.drivers.tournament import (
     Tally,
     TallyError,
     merge_files,
@@ -42,9 +40,11 @@ from jabberwocky.tournament import (
     read_tally,
     run,
     shard_indices,
+    simulate,
     tally_from_json,
     write_tally,
 )
+from jabberwocky.formats.record import loads
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ["easy", "random", "medium", "random"]
@@ -251,7 +251,7 @@ def test_merge_refuses_what_does_not_add_up(tmp_path: Path) -> None:
         with pytest.raises(TallyError, match=pattern):
             read_tally(str(bad))
     unfinished = tmp_path / "unfinished.jsonl"
-    from jabberwocky.record import dumps
+    from jabberwocky.formats.record import dumps
 
     unfinished.write_text(dumps(Game("refuse/9", 4, JABBERWOCKY, LEVELS)) + "\n", "utf-8")
     with pytest.raises(TallyError, match="line 1: the game 'refuse/9' is not finished"):

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from jabberwocky.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from jabberwocky.phase import Phase
-from jabberwocky.record import to_record
+from jabberwocky.core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from jabberwocky.core.phase import Phase
+from jabberwocky.formats.record import to_record
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
 RETIRED = re.compile(r"\b(strict_legal|playable_mask)\b")

@@ -13,9 +13,9 @@ import pytest
 
 import jabberwocky
 from jabberwocky.bots import BOTS_VERSION
-from jabberwocky.cards import card_name, cards_of
-from jabberwocky.cli import main as cli_main
-from jabberwocky.game import Game, trick_winner
+from jabberwocky.core.cards import card_name, cards_of
+from jabberwocky.core.game import Game, trick_winner
+from jabberwocky.drivers.cli import main as cli_main
 from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level, import_everything
 
 ALL_CARDS = {card_name(c) for c in range(52)}
@@ -259,7 +259,7 @@ def test_export_import_round_trip() -> None:
 def test_import_of_a_bots_only_record_makes_seat_0_human() -> None:
     game = Game("bots only", 3, seats=["random", "random", "random"])
     game.bid(game.legal_bids()[0])
-    from jabberwocky.record import dumps
+    from jabberwocky.formats.record import dumps
 
     api = WebApi()
     view = call(api, "import_record", {"record": dumps(game)})
@@ -267,7 +267,7 @@ def test_import_of_a_bots_only_record_makes_seat_0_human() -> None:
 
 
 def test_import_refuses_a_record_that_holds_no_move() -> None:
-    from jabberwocky.record import dumps
+    from jabberwocky.formats.record import dumps
 
     api = WebApi()
     call(api, "new_game", {"seed": "kept", "players": 4, "bots": "random"})
@@ -378,7 +378,7 @@ def test_import_everything_imports_every_module_but_main() -> None:
         for path in package.rglob("*.py") if path.name != "__main__.py"}
     names = import_everything()
     assert set(names) == expected and names == sorted(names)
-    assert "jabberwocky.cli" in names and "jabberwocky.bots.hard" in names
+    assert "jabberwocky.drivers.cli" in names and "jabberwocky.bots.hard" in names
     assert all(name in sys.modules for name in names)
 
 
@@ -437,7 +437,7 @@ def test_a_card_hint_says_why_in_words_that_fit_the_position() -> None:
                 reason = hint["reason"]
                 assert reason["code"].startswith("hint.reason.")
                 assert reason["params"]["card"] == hint["suggestion"]
-                message = jabberwocky.messages.Message(reason["code"], **reason["params"])
+                message = jabberwocky.core.messages.Message(reason["code"], **reason["params"])
                 assert "hint.reason" not in str(message)  # an English sentence exists
                 if reason["code"] == "hint.reason.take":
                     assert view["trick"]["cards"], "taking a trick is said of a trick on the table"

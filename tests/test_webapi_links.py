@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from jabberwocky.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
-from jabberwocky.record import to_record
-from jabberwocky.table import MAX_NAME_LENGTH
+from jabberwocky.core.table import MAX_NAME_LENGTH
+from jabberwocky.formats.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
+from jabberwocky.formats.record import to_record
 from jabberwocky.webapi import WebApi
 
 

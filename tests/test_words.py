@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from jabberwocky import words
-from jabberwocky.game import Game
+from jabberwocky.core import words
+from jabberwocky.core.game import Game
 
 
 def test_new_seed_is_three_known_words_and_a_number() -> None:

@@ -188,7 +188,7 @@ def project_version() -> str:
 
 def bots_version() -> str:
     """``jabberwocky.bots.BOTS_VERSION``: what records and links say the bots were."""
-    return _module_string(ENGINE_SRC / "bots" / "__init__.py", "BOTS_VERSION")
+    return _module_string(ENGINE_SRC / "core" / "levels.py", "BOTS_VERSION")
 
 
 def project_urls() -> dict[str, str]:

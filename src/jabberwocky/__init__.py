@@ -1,20 +1,27 @@
 """Jabberwocky: the Oh Hell variant where only an exact bid scores.
 
-The engine is plain data and pure functions over small integers:
+The engine is plain data and pure functions over small integers, in layers (each folder's
+docstring says what it holds and what it may import; docs/architecture.md is the map):
 
-- :mod:`~jabberwocky.cards` — cards as ints, hands as 52-bit masks;
-- :mod:`~jabberwocky.rules` — the :class:`Ruleset` (Jabberwocky by default);
-- :mod:`~jabberwocky.deal` — the versioned seed-to-deal algorithm;
-- :mod:`~jabberwocky.game` — the referee, :class:`Game`;
-- :mod:`~jabberwocky.observation` — what one seat may see;
-- :mod:`~jabberwocky.record` — game records, ``jabberwocky-game/1``;
-- :mod:`~jabberwocky.bots` — the bot ladder; :mod:`~jabberwocky.simulate` — bots at play.
+- :mod:`~jabberwocky.core` — the referee: cards, seeded deals, rules, :class:`Game`, what
+  one seat may see;
+- :mod:`~jabberwocky.bots` — the bot ladder, and bots playing whole games;
+- :mod:`~jabberwocky.formats` — game records (``jabberwocky-game/1``), challenge links,
+  the JSON of a game;
+- :mod:`~jabberwocky.analysis` — statistics, reviews, claims, hints' reasons;
+- :mod:`~jabberwocky.drivers` — the command line, the terminal game, simulations and
+  tournaments; :mod:`~jabberwocky.webapi` — the page's facade; :mod:`~jabberwocky.adapters`
+  — OpenSpiel.
+
+This module and the few beside it (``cards``, ``observation``, ``errors``, ``rules``,
+``record``, ``simulate``, ``tournament``, ``openspiel``) are the documented names:
+re-exports of the layers, imported by nothing inside the package.
 """
 
 from __future__ import annotations
 
-from .cards import card_name, parse_card
-from .errors import (
+from .core.cards import card_name, parse_card
+from .core.errors import (
     CardError,
     DataFileError,
     IllegalMoveError,
@@ -23,11 +30,11 @@ from .errors import (
     RulesetError,
     SeedError,
 )
-from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
-from .observation import Observation
-from .phase import Phase
-from .record import FORMAT, from_record, to_record
-from .rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset, preset
+from .core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
+from .core.observation import Observation
+from .core.phase import Phase
+from .core.rules import HONOUR, JABBERWOCKY, OH_HELL, Ruleset, preset
+from .formats.record import FORMAT, from_record, to_record
 
 __version__ = "0.1.0"
 

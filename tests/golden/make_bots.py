@@ -32,9 +32,9 @@ if SRC.is_dir() and str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
 
 from jabberwocky.bots import BOTS_VERSION, make_bot  # noqa: E402
-from jabberwocky.game import BIDDING, GAME_OVER, ROUND_OVER, Game  # noqa: E402
-from jabberwocky.record import to_record  # noqa: E402
-from jabberwocky.rules import PRESETS, Ruleset  # noqa: E402
+from jabberwocky.core.game import BIDDING, GAME_OVER, ROUND_OVER, Game  # noqa: E402
+from jabberwocky.core.rules import PRESETS, Ruleset  # noqa: E402
+from jabberwocky.formats.record import to_record  # noqa: E402
 
 COMMAND = "python tests/golden/make_bots.py"
 HARD_SCHEDULE = (3, 5)
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         if changed and old["bots_version"] == BOTS_VERSION:
             sys.stderr.write(
                 f"{len(changed)} golden games changed (first: {changed[0]!r}) but BOTS_VERSION "
-                f"is still {BOTS_VERSION!r}: bump it in src/jabberwocky/bots/__init__.py "
+                f"is still {BOTS_VERSION!r}: bump it in src/jabberwocky/core/levels.py "
                 "first, so records and links made before say that their bots have changed.\n")
             return 1
     about = ("Golden bot games: every seat the level, played as the page plays it; sha256 "

@@ -4,16 +4,19 @@
 web settings, game records).  Levels come from three places, looked up in this order:
 
 1. :func:`register` (code that runs in this process: a script, a notebook, a test);
-2. the built-in ladder (:data:`~jabberwocky.levels.BOT_LEVELS`);
+2. the built-in ladder (:data:`~jabberwocky.core.levels.BOT_LEVELS`);
 3. installed packages that declare an entry point in the group :data:`ENTRY_POINT_GROUP`
    (``jabberwocky.bots``), named by the level: ``acme = "acme_bots:AcmeBot"``.  They are
    listed on first use and imported only when their level is asked for, so a broken
    package never stops the others.  Not in the browser: there the page's engine lists
    no packages (see :func:`_discover`).
 
-A level name follows :func:`~jabberwocky.levels.is_level_name`; the built-in names and
+A level name follows :func:`~jabberwocky.core.levels.is_level_name`; the built-in names and
 ``human`` are not available to third parties (``register(..., replace=True)`` may replace
 a built-in level in this process, for experiments).  docs/bots.md is the guide.
+
+The package also holds how bots play whole games (:mod:`.play`, :mod:`.fastplay`) and how
+the referee asks a bot (:mod:`.referee`).  May import: :mod:`jabberwocky.core` only.
 """
 
 from __future__ import annotations
@@ -25,16 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BotError, BotNameError, JabberwockyError
-from ..levels import BOT_LEVELS, MAX_LEVEL_LENGTH, SEAT_KINDS, is_level_name
-from ..messages import Message, quote
+from ..core.errors import BotError, BotNameError, JabberwockyError
+from ..core.levels import BOT_LEVELS, BOTS_VERSION, MAX_LEVEL_LENGTH, SEAT_KINDS, is_level_name
+from ..core.messages import Message, quote
 from .base import Bot, Hint
 from .random_bot import RandomBot
-
-BOTS_VERSION = "jabberwocky-bots/3"
-"""Names the behaviour of every built-in bot.  A record or a link made with another bots
-version still plays (same deals, same rules), but its bots may choose differently: the
-page says so.  Bumped whenever a golden bot game (``tests/golden/bots.json``) changes."""
 
 ENTRY_POINT_GROUP = "jabberwocky.bots"
 """The entry-point group of third-party bots: each entry point's name is a level, its

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..observation import Observation
-from ..phase import Phase
+from ..core.cards import Card
+from ..core.observation import Observation
+from ..core.phase import Phase
 
 HINT_PURPOSE = 0x48494E54
 """Mixed into a hint's random stream so asking for a hint never changes a bot's move."""

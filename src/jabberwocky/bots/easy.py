@@ -10,9 +10,9 @@ comes from ``obs.rng()``, so a seed replays it exactly.
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS, Card, cards_of
-from ..observation import Observation
-from ..phase import Phase
+from ..core.cards import SUIT_MASKS, Card, cards_of
+from ..core.observation import Observation
+from ..core.phase import Phase
 from .base import Bot, Hint
 from .knowledge import beats, poisson_binomial, trick_best
 

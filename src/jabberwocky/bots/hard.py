@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Mask
-from ..errors import JabberwockyError
-from ..observation import Observation
-from ..phase import Phase
-from ..rng import Rng
+from ..core.cards import Card, Mask
+from ..core.errors import JabberwockyError
+from ..core.observation import Observation
+from ..core.phase import Phase
+from ..core.rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
 from .endgame import Solver, solver, utilities
 from .medium import bid_distribution as medium_bid_distribution

@@ -31,8 +31,8 @@ observation, like everything a bot sees.
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS, Mask
-from ..observation import Observation
+from ..core.cards import SUIT_MASKS, Mask
+from ..core.observation import Observation
 
 FULL: Mask = (1 << 52) - 1
 

@@ -1,6 +1,6 @@
 """What a seat can work out from its observation: shared by the heuristic bots.
 
-Everything here is a pure function of one :class:`~jabberwocky.observation.Observation`
+Everything here is a pure function of one :class:`~jabberwocky.core.observation.Observation`
 (the seat's own hand and the public table), so a bot built on it cannot depend on
 hidden cards.  :class:`Knowledge` gathers, once per decision:
 
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS, Card, Mask, cards_of
-from ..observation import Observation
+from ..core.cards import SUIT_MASKS, Card, Mask, cards_of
+from ..core.observation import Observation
 
 FULL: Mask = (1 << 52) - 1
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 
-from ..cards import SUIT_MASKS, Card, cards_of
-from ..observation import Observation
-from ..phase import Phase
+from ..core.cards import SUIT_MASKS, Card, cards_of
+from ..core.observation import Observation
+from ..core.phase import Phase
 from .base import Bot, Hint
 from .knowledge import Knowledge, higher_in_suit, poisson_binomial, trick_best
 

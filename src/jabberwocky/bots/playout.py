@@ -1,7 +1,7 @@
 """Fast playouts for the ``hard`` bot: finish a round with every hand known, on ints.
 
 A Monte Carlo decision plays thousands of simulated tricks, so this module never
-builds a :class:`~jabberwocky.game.Game`.  It works on *rank-major* masks, where bit
+builds a :class:`~jabberwocky.core.game.Game`.  It works on *rank-major* masks, where bit
 ``rank * 4 + suit`` stands for a card: the lowest bit of a mask is then its lowest
 card by rank and the highest bit its highest, whatever the suits, while a suit is
 still a fixed mask (:data:`RM_SUITS`) and, inside one suit, a higher bit is a higher
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Mask
+from ..core.cards import Card, Mask
 
 RM_SUITS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
     sum(1 << (r * 4 + s) for r in range(13)) for s in range(4)

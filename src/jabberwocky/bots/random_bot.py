@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Mask
-from ..observation import Observation
-from ..rng import step_fraction16
+from ..core.cards import Card, Mask
+from ..core.observation import Observation
+from ..core.rng import step_fraction16
 from .base import Bot
 
 

@@ -2,13 +2,13 @@
 
 Every driver of bots (``simulate``, ``play`` in the terminal, the web facade) goes through
 :func:`bot_move`: the bot is handed the acting seat's
-:class:`~jabberwocky.observation.Observation` and nothing else; what it answers is
+:class:`~jabberwocky.core.observation.Observation` and nothing else; what it answers is
 checked against the rules before anything is applied.  A bot that raises, answers
 something that is not a bid or a card, or a move the rules do not allow now gets a
-:class:`~jabberwocky.errors.BotError` naming the bot (the seat's level, as the game
+:class:`~jabberwocky.core.errors.BotError` naming the bot (the seat's level, as the game
 names it), the seat and the move; the game is then exactly as it was.
 
->>> from jabberwocky.game import Game
+>>> from jabberwocky.core.game import Game
 >>> class Stubborn(Bot):
 ...     def choose_bid(self, obs): return 99
 >>> game = Game("referee", 4, seats=["stubborn"] * 4)
@@ -26,15 +26,15 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
-from ..cards import card_name
-from ..errors import BotError, IllegalMoveError
-from ..messages import quote
-from ..phase import Phase
+from ..core.cards import card_name
+from ..core.errors import BotError, IllegalMoveError
+from ..core.messages import quote
+from ..core.phase import Phase
 from . import describe
 from .base import Bot, Hint
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..core.game import Game
 
 
 def _whole(value: object) -> int | None:

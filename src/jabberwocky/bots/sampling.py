@@ -1,6 +1,6 @@
 """Deal sampling for the ``hard`` bot: guess the hidden hands from one seat's view.
 
-A :class:`DealSampler` is built from an :class:`~jabberwocky.observation.Observation`
+A :class:`DealSampler` is built from an :class:`~jabberwocky.core.observation.Observation`
 and nothing else.  Each sampled deal gives every other seat a hand that fits all the
 seat knows: the right number of cards, none of the cards it holds, none played, not
 the turned trump card, and no card of a suit that seat has shown it lacks.  (Under
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 
-from ..cards import cards_of
-from ..observation import Observation
-from ..phase import Phase
-from ..rng import Rng
+from ..core.cards import cards_of
+from ..core.observation import Observation
+from ..core.phase import Phase
+from ..core.rng import Rng
 from .inference import play_facts
 from .playout import RM_SUITS, mask_to_rm, to_rm
 

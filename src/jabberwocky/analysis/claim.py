@@ -2,7 +2,7 @@
 
 A player may claim every remaining trick when their cards win each of them whatever the
 other seats hold and however they play.  The check reads one seat's
-:class:`~jabberwocky.observation.Observation` and nothing else (a refusal must not tell
+:class:`~jabberwocky.core.observation.Observation` and nothing else (a refusal must not tell
 the claimer anything about hidden cards), and it is sound: it never accepts a claim that
 could fail.  It assumes a stronger opponent than any real one: every unseen card (the
 stock's included) may be played by any seat still to play, except that a seat never plays
@@ -12,17 +12,17 @@ every later trick (cards of other suits before trumps, so a trump is led only on
 is broken or nothing else is left).  Few cards are left when a claim matters, so trying
 every card for the trick in progress is cheap.
 
->>> from jabberwocky.game import Game
+>>> from jabberwocky.core.game import Game
 >>> why_claim_fails(Game("claim-doc", 4).observation(0)).code
 'claim.not_playing'
 """
 
 from __future__ import annotations
 
-from .cards import SUIT_MASKS, Card, cards_of
-from .game import Phase
-from .messages import Message
-from .observation import Observation
+from ..core.cards import SUIT_MASKS, Card, cards_of
+from ..core.game import Phase
+from ..core.messages import Message
+from ..core.observation import Observation
 
 
 def _higher(card: Card) -> int:

@@ -1,7 +1,7 @@
 """The JSON facade the web worker calls: one method per request of the worker protocol.
 
 The browser never sees the referee.  Every view is built from one human seat's
-:class:`~jabberwocky.observation.Observation` plus public facts (seat 0's in the common
+:class:`~jabberwocky.core.observation.Observation` plus public facts (seat 0's in the common
 game of one human against bots; in pass-and-play the acting human's, with a hand-off
 between humans, during which no hand is shown at all), so no other seat's hidden card
 can reach the page.  Only a review shows every hand, and only of a game that is over
@@ -9,10 +9,14 @@ can reach the page.  Only a review shows every hand, and only of a game that is 
 
 Requests come from untrusted places (URL fragments, challenge links, saved games,
 imported records): :meth:`WebApi.handle` checks the size, the depth (in linear time,
-:mod:`~jabberwocky.jsontext`) and the types of every payload and answers JSON text,
+:mod:`~jabberwocky.formats.jsontext`) and the types of every payload and answers JSON text,
 either ``{"result": ...}`` or ``{"error": {"kind": <exception class>, "message":
 <sentence>, "code": <catalogue code>, "params": {...}}}``.  A refused request changes
 nothing: the table's game is exactly what it was (a refused import never replaces it).
+
+May import: :mod:`jabberwocky.core`, :mod:`jabberwocky.bots`, :mod:`jabberwocky.formats`,
+:mod:`jabberwocky.analysis`; not the drivers (the ``deal`` request's JSON is
+:mod:`jabberwocky.formats.deals`, not the CLI's).
 
 >>> api = WebApi()
 >>> view = json.loads(api.handle("new_game", '{"seed": "hello", "players": 4, "bots": "random"}'))
@@ -28,38 +32,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import review
-from .actions import last_action, take_back
-from .bots import BOTS_VERSION, Bot, available_levels, is_builtin, make_bot
-from .bots.referee import bot_hint, bot_move
-from .cards import Card, card_name, card_names, cards_of, parse_card, sort_for_display
-from .challenge import (
-    MAX_CHALLENGE_CHARS,
-    MAX_RESULTS,
-    Challenge,
-    check_bots,
-    decode,
-    result_of,
-    rounds_played,
-)
-from .challenge import result_json as challenge_result_json
-from .claim import claim_order, why_claim_fails
-from .errors import (
-    ChallengeError,
-    IllegalMoveError,
-    JabberwockyError,
-    RecordError,
-    ReviewError,
-    SeedError,
-)
-from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
-from .hint_reason import card_reason
-from .jsontext import MAX_JSON_DEPTH, read_json
-from .levels import HUMAN
-from .messages import Message, quote
-from .record import FORMAT, MAX_RECORD_BYTES, dumps, loads
-from .rules import JABBERWOCKY, Ruleset, is_whole, rules_info
-from .stats import (
+from ..analysis import review
+from ..analysis.claim import claim_order, why_claim_fails
+from ..analysis.hint_reason import card_reason
+from ..analysis.stats import (
     MAX_RECENT,
     RECENT_GAMES,
     StatsError,
@@ -69,7 +45,23 @@ from .stats import (
     facts_to_json,
     game_facts,
 )
-from .table import (
+from ..bots import BOTS_VERSION, Bot, available_levels, is_builtin, make_bot
+from ..bots.referee import bot_hint, bot_move
+from ..core.actions import last_action, take_back
+from ..core.cards import Card, card_name, card_names, cards_of, parse_card, sort_for_display
+from ..core.errors import (
+    ChallengeError,
+    IllegalMoveError,
+    JabberwockyError,
+    RecordError,
+    ReviewError,
+    SeedError,
+)
+from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
+from ..core.levels import HUMAN
+from ..core.messages import Message, quote
+from ..core.rules import JABBERWOCKY, Ruleset, is_whole, rules_info
+from ..core.table import (
     DEFAULT_PLAYERS,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -79,7 +71,20 @@ from .table import (
     check_players,
     check_seed,
 )
-from .words import new_seed
+from ..core.words import new_seed
+from ..formats.challenge import (
+    MAX_CHALLENGE_CHARS,
+    MAX_RESULTS,
+    Challenge,
+    check_bots,
+    decode,
+    result_of,
+    rounds_played,
+)
+from ..formats.challenge import result_json as challenge_result_json
+from ..formats.deals import deal_summary
+from ..formats.jsontext import MAX_JSON_DEPTH, read_json
+from ..formats.record import FORMAT, MAX_RECORD_BYTES, dumps, loads
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
 """A request's JSON text may be at most this long (a record plus a little)."""
@@ -387,8 +392,6 @@ class WebApi:
         if seed is None:
             raise SeedError("seed.needed")
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
-        from .cli import deal_summary  # imported here: the CLI is not needed at start-up
-
         # deal_summary checks the table and the seed before it deals anything
         return deal_summary(seed, payload.get("players", DEFAULT_PLAYERS), rules)
 
@@ -539,7 +542,7 @@ class WebApi:
         it was formatted) and ``facts`` (what the page stores to tally it again without a
         replay); with ``compare`` each is also played again with the hard bot in ``seat``.
         ``facts`` are checked and tallied as they are.  The summary covers the facts first,
-        then the records, in the order given (see :mod:`~jabberwocky.stats`).
+        then the records, in the order given (see :mod:`~jabberwocky.analysis.stats`).
         """
         seat = payload.get("seat", 0)
         if not is_whole(seat) or not 0 <= seat < MAX_PLAYERS:

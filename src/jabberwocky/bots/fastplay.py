@@ -4,7 +4,7 @@ When every seat is the ``random`` bot, a round can be played in one tight loop o
 local variables instead of one method call per card; that is what lets the engine
 benchmark (and random playouts) run in pure Python, and in WebAssembly, at speed.
 The loop makes exactly the choices :class:`~jabberwocky.bots.random_bot.RandomBot`
-makes and applies exactly the rules of :class:`~jabberwocky.game.Game`; the test
+makes and applies exactly the rules of :class:`~jabberwocky.core.game.Game`; the test
 suite checks that both paths give identical game records.
 """
 
@@ -14,11 +14,11 @@ import struct
 import time
 from collections.abc import Sequence
 
-from .bots.random_bot import RandomBot
-from .cards import SUIT_MASKS
-from .game import BIDDING, PLAYING, Game
-from .history import Trick
-from .rng import round_stream
+from ..core.cards import SUIT_MASKS
+from ..core.game import BIDDING, PLAYING, Game
+from ..core.history import Trick
+from ..core.rng import round_stream
+from .random_bot import RandomBot
 
 _U16S = struct.Struct(">64H")
 """A round stream read as its 64 big-endian 16-bit values, one per action."""

@@ -5,8 +5,8 @@ A challenge names a table (seed, players, the kind of every seat, rules) and car
 chain of results, oldest first: each is one player's whole game on that table (every
 bid and card of every seat), the player's optional name, the bots version it was played
 with, how many take-backs it used and the player's stated total.  Each move is stored as
-its index among the moves the rules allowed at that point (:func:`~jabberwocky.actions.
-options`), and a game's indices make one mixed-radix number (:mod:`~jabberwocky.packing`),
+its index among the moves the rules allowed at that point (:func:`~jabberwocky.core.actions.
+options`), and a game's indices make one mixed-radix number (:mod:`~jabberwocky.formats.packing`),
 so a forced move costs nothing and a full 4-player game takes about 80 bytes.
 
 Nothing in a link is trusted.  :func:`decode` refuses, with a :class:`ChallengeError`
@@ -35,12 +35,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .actions import Action, apply, deal_for, fresh, game_actions, options
-from .bots import BOTS_VERSION, make_bot
-from .errors import ChallengeError, JabberwockyError
-from .game import BIDDING, GAME_OVER, ROUND_OVER, Game
-from .levels import HUMAN
-from .messages import Message, quote
+from ..bots import BOTS_VERSION, make_bot
+from ..core.actions import Action, apply, deal_for, fresh, game_actions, options
+from ..core.errors import ChallengeError, JabberwockyError
+from ..core.game import BIDDING, GAME_OVER, ROUND_OVER, Game
+from ..core.levels import HUMAN
+from ..core.messages import Message, quote
+from ..core.rules import MAX_NAME_LENGTH as MAX_RULES_NAME
+from ..core.rules import PRESETS, Ruleset
+from ..core.table import MAX_NAME_LENGTH, MAX_SEED_LENGTH, check_name, check_players, check_seed
 from .packing import (
     PackingError,
     Reader,
@@ -51,9 +54,6 @@ from .packing import (
     is_b64url,
     pack_digits,
 )
-from .rules import MAX_NAME_LENGTH as MAX_RULES_NAME
-from .rules import PRESETS, Ruleset
-from .table import MAX_NAME_LENGTH, MAX_SEED_LENGTH, check_name, check_players, check_seed
 
 FORMAT = "jabberwocky-challenge/1"
 VERSION = 1

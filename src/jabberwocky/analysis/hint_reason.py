@@ -1,14 +1,14 @@
 """Why a suggested card: one short reason, from the seat's own view and the bot's numbers.
 
 The hint names a card; players want to know why.  :func:`card_reason` reads the seat's
-:class:`~jabberwocky.observation.Observation` (what it still needs, the trick on the
+:class:`~jabberwocky.core.observation.Observation` (what it still needs, the trick on the
 table, the cards still out) and the suggested card, and names the plan the card serves:
 take this trick, lose it cheaply, keep the winners for later, get rid of a dangerous
 card, cash a sure winner.  It is a description of the card, never a rule: the card's
 estimated chance of making the bid (the bot's number) goes with it.
 
->>> from jabberwocky.cards import parse_card
->>> from jabberwocky.game import Game
+>>> from jabberwocky.core.cards import parse_card
+>>> from jabberwocky.core.game import Game
 >>> g = Game("why-hint", 4)
 >>> card_reason(g.observation(0), parse_card("2C")) is None  # bidding: no card reason
 True
@@ -16,10 +16,10 @@ True
 
 from __future__ import annotations
 
-from .cards import SUIT_MASKS, Card, card_name
-from .game import Phase
-from .messages import Message
-from .observation import Observation
+from ..core.cards import SUIT_MASKS, Card, card_name
+from ..core.game import Phase
+from ..core.messages import Message
+from ..core.observation import Observation
 
 
 def _beats(card: Card, best: Card, trump: int) -> bool:

@@ -2,8 +2,8 @@
 
 A game is its identity (seed, table, rules) plus every bid and card in the order they
 were made: the deals come from the seed, so nothing else is needed to rebuild any
-position.  Take-backs (:func:`take_back`), reviews (:mod:`~jabberwocky.review`) and
-challenge links (:mod:`~jabberwocky.challenge`) all start from here.
+position.  Take-backs (:func:`take_back`), reviews (:mod:`~jabberwocky.analysis.review`) and
+challenge links (:mod:`~jabberwocky.formats.challenge`) all start from here.
 
 Within a round every bid comes before every card: the bids in bidding order (from the
 dealer's left), then the cards trick by trick in play order.

@@ -20,6 +20,15 @@ BOT_LEVELS = ("random", "easy", "medium", "hard")
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 """The built-in seat kinds (a registered bot's level is a seat kind too)."""
 
+BOTS_VERSION = "jabberwocky-bots/3"
+"""Names the behaviour of every built-in bot.  A record or a link made with another bots
+version still plays (same deals, same rules), but its bots may choose differently: the
+page says so.  Bumped whenever a golden bot game (``tests/golden/bots.json``) changes.
+
+It stands here, beside the level names, not in :mod:`jabberwocky.bots`: every new
+:class:`~jabberwocky.core.game.Game` names it, and the referee imports nothing of the
+bots (``jabberwocky.bots`` re-exports it)."""
+
 MAX_LEVEL_LENGTH = 32
 """The longest bot level name: short enough for a table's column and a seat label."""
 LEVEL_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*")

@@ -44,7 +44,7 @@ Param = Union[str, int, float, bool, None, "Message", list[Any]]
 MAX_QUOTE = 40
 """Longest piece of user input quoted back in a message (the rest becomes '…')."""
 
-_CATALOGUE_FILE = Path(__file__).with_name("locale") / "en.json"
+_CATALOGUE_FILE = Path(__file__).parent.parent / "locale" / "en.json"
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)(?:\.([a-z][a-z0-9_]*))?\}")
 _TYPED = ("card", "suit", "rank", "phase")
 

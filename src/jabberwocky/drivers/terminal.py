@@ -12,9 +12,9 @@ import os
 import sys
 from typing import IO
 
-from .bots import make_bot
-from .bots.referee import bot_hint, bot_move
-from .cards import (
+from ..bots import make_bot
+from ..bots.referee import bot_hint, bot_move
+from ..core.cards import (
     SUIT_SYMBOLS,
     Card,
     card_symbol,
@@ -23,10 +23,10 @@ from .cards import (
     sort_for_display,
     suit_words,
 )
-from .errors import BotError, CardError
-from .game import BIDDING, GAME_OVER, PLAYING, Game
-from .record import to_record
-from .rules import Ruleset
+from ..core.errors import BotError, CardError
+from ..core.game import BIDDING, GAME_OVER, PLAYING, Game
+from ..core.rules import Ruleset
+from ..formats.record import to_record
 
 _RED = "\033[31m"
 _BOLD = "\033[1m"

@@ -1,7 +1,7 @@
 """A finished (or recorded) game reviewed with every hand face up.
 
 Three answers, each built by replaying the game's moves from its seed
-(:mod:`~jabberwocky.actions`), so they hold for the current game, an imported record and
+(:mod:`~jabberwocky.core.actions`), so they hold for the current game, an imported record and
 a challenge's result alike:
 
 - :func:`timeline` — every step (a bid or a card) with the actor, the move, every hand
@@ -15,7 +15,7 @@ a challenge's result alike:
   answers under :func:`digest`.  The bot's randomness is the hint's stream of that
   decision, so the same step always gets the same answer.
 - :func:`seen` — exactly what the seat to act saw at one step: its
-  :class:`~jabberwocky.observation.Observation` as JSON, the only input a bot's choice
+  :class:`~jabberwocky.core.observation.Observation` as JSON, the only input a bot's choice
   used ("the bots did not peek").
 """
 
@@ -24,15 +24,15 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .actions import Action, apply, deal_for, game_actions, options, replay
-from .bots import BOTS_VERSION, available_levels, make_bot
-from .cards import card_name, card_names, cards_of, sort_for_display
-from .errors import ReviewError
-from .game import Game
-from .history import RoundResult, Trick
-from .levels import HUMAN
-from .observation import Observation
-from .record import dumps
+from ..bots import BOTS_VERSION, available_levels, make_bot
+from ..core.actions import Action, apply, deal_for, game_actions, options, replay
+from ..core.cards import card_name, card_names, cards_of, sort_for_display
+from ..core.errors import ReviewError
+from ..core.game import Game
+from ..core.history import RoundResult, Trick
+from ..core.levels import HUMAN
+from ..core.observation import Observation
+from ..formats.record import dumps
 
 ANALYSIS_LEVEL = "hard"
 """The level whose choices the review shows (the strongest available if it is missing)."""

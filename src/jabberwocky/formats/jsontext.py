@@ -25,7 +25,7 @@ import sys
 from itertools import accumulate
 from typing import Any
 
-from .errors import JabberwockyError
+from ..core.errors import JabberwockyError
 
 MAX_JSON_DEPTH = 64
 """Deepest nesting of JSON lists and objects read (a game record needs 5 levels)."""

@@ -1,6 +1,6 @@
 """Bytes for links: base64url without padding, varints, and moves packed as one number.
 
-The pieces of the challenge link format (:mod:`~jabberwocky.challenge`), each small,
+The pieces of the challenge link format (:mod:`~jabberwocky.formats.challenge`), each small,
 canonical (one value has one encoding, so a decoded link written again is the same
 text) and linear in its input:
 

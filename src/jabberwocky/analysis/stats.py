@@ -3,7 +3,7 @@ and the page's Statistics screen.
 
 A game is tallied from its *facts*: the table (players, seats, the hook rule), the final
 scores and winners, and per round the hand size, the dealer, the bids, the tricks taken
-and the points.  A finished :class:`~jabberwocky.game.Game` has them (``game.results``
+and the points.  A finished :class:`~jabberwocky.core.game.Game` has them (``game.results``
 are such rounds), so ``simulate`` tallies the games it plays without writing anything;
 the page keeps them next to each stored record (:func:`facts_to_json`, read back with
 :func:`facts_from_json`, which checks them as untrusted input), so that its statistics
@@ -18,8 +18,8 @@ breakdowns), whole numbers only, so that the tallies of a run's shards add up ex
 tie for first place splits the win: each of two winners gets half, counted as one win
 shared by two).
 
->>> from jabberwocky.game import Game
->>> from jabberwocky.simulate import play_game
+>>> from jabberwocky.core.game import Game
+>>> from jabberwocky.drivers.simulate import play_game
 >>> from jabberwocky.bots import make_bot
 >>> game = play_game(Game("doc", 3, seats=["random"] * 3), [make_bot("random")] * 3)
 >>> tally = Tally(seat=0)
@@ -36,11 +36,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from .errors import JabberwockyError
-from .game import GAME_OVER, Game
-from .levels import BOT_LEVELS, HUMAN, SEAT_KINDS
-from .rules import MAX_HAND, MAX_ROUNDS, is_whole
-from .table import check_players, check_seed
+from ..core.errors import JabberwockyError
+from ..core.game import GAME_OVER, Game
+from ..core.levels import BOT_LEVELS, HUMAN, SEAT_KINDS
+from ..core.rules import MAX_HAND, MAX_ROUNDS, is_whole
+from ..core.table import check_players, check_seed
 
 RECENT_GAMES = 20
 """How many of the last games the trend covers unless asked otherwise."""
@@ -54,7 +54,7 @@ class StatsError(JabberwockyError):
 
 
 class RoundLike(Protocol):
-    """What a round's facts hold (a :class:`~jabberwocky.history.RoundResult` has it)."""
+    """What a round's facts hold (a :class:`~jabberwocky.core.history.RoundResult` has it)."""
 
     @property
     def hand_size(self) -> int: ...
@@ -417,8 +417,8 @@ def compare_with_bot(game: Game, seat: int, level: str = "hard") -> Comparison |
     The bots draw their randomness from the seed, so the comparison is the same every
     time.  It costs a whole game of that bot: about a second for ``hard`` in CPython.
     """
-    from .bots import make_bot  # here: the bots are imported only when asked
-    from .simulate import play_game  # simulate imports this module
+    from ..bots import make_bot  # here: the bots are imported only when asked
+    from ..bots.play import play_game
 
     seats = list(game.seats)
     if any(kind == HUMAN for i, kind in enumerate(seats) if i != seat):

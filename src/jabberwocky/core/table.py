@@ -1,8 +1,8 @@
 """What a table may be: how many players sit at it, what its seed and its players' names
 may hold.
 
-One place decides each, for every door into the engine (:class:`~jabberwocky.game.Game`,
-:class:`~jabberwocky.rules.Ruleset`, game records, challenge links, the web facade, the
+One place decides each, for every door into the engine (:class:`~jabberwocky.core.game.Game`,
+:class:`~jabberwocky.core.rules.Ruleset`, game records, challenge links, the web facade, the
 command line), so that the page, a record, a link and the CLI refuse the same things with
 the same words.
 
@@ -11,7 +11,7 @@ the same words.
 >>> check_players(True)
 Traceback (most recent call last):
 ...
-jabberwocky.errors.SeedError: True players cannot play: choose 3 to 5
+jabberwocky.core.errors.SeedError: True players cannot play: choose 3 to 5
 >>> check_seed("brave-otter-lamp-42")
 'brave-otter-lamp-42'
 >>> check_name("Maria")

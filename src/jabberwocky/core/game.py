@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots import BOTS_VERSION
 from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
 from .deal import deal_round, first_dealer
 from .errors import IllegalMoveError, SeedError
 from .history import RoundResult, Trick
-from .levels import MAX_LEVEL_LENGTH, SEAT_KINDS, is_seat_kind
+from .levels import BOTS_VERSION, MAX_LEVEL_LENGTH, SEAT_KINDS, is_seat_kind
 from .messages import Message, quote
 from .observation import Observation
 from .phase import Phase
@@ -66,7 +65,7 @@ class Game:
     (<Phase.BIDDING: 'bidding'>, 0, 3)
 
     ``seats`` names each seat's kind: ``human`` or a bot level, built-in or not (any name
-    :func:`~jabberwocky.levels.is_level_name` accepts: the referee needs no bot, so a game
+    :func:`~jabberwocky.core.levels.is_level_name` accepts: the referee needs no bot, so a game
     of a third-party bot replays and checks where that bot is not installed).
 
     ``bots_version`` names the bots of the game: :data:`~jabberwocky.bots.BOTS_VERSION`
@@ -75,8 +74,8 @@ class Game:
 
     Three more facts about the game travel with its record and play no part in the
     rules: ``names`` (one player name or ``None`` per seat, checked by
-    :func:`~jabberwocky.table.check_names` where they come in), ``takebacks`` (how many
-    times a move was taken back, :func:`~jabberwocky.actions.take_back`) and
+    :func:`~jabberwocky.core.table.check_names` where they come in), ``takebacks`` (how many
+    times a move was taken back, :func:`~jabberwocky.core.actions.take_back`) and
     ``challenge`` (the text of the challenge link the game answers, or ``None``).
     """
 

@@ -27,11 +27,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from . import __version__
-from .bots import available_levels, is_builtin
-from .cards import card_name, card_symbol, cards_of, sort_for_display, suit_words
-from .deal import DEAL_ALGORITHM, deal_round, dealer_of_round, first_dealer
-from .errors import (
+from .. import __version__
+from ..bots import available_levels, is_builtin
+from ..core.cards import card_symbol, sort_for_display, suit_words
+from ..core.errors import (
     BotError,
     DataFileError,
     JabberwockyError,
@@ -40,12 +39,13 @@ from .errors import (
     os_reason,
     quote_path,
 )
-from .messages import Message, quote
-from .record import MAX_RECORD_BYTES, loads
-from .rules import PRESETS, Ruleset, preset
-from .table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
+from ..core.messages import Message, quote
+from ..core.rules import PRESETS, preset
+from ..core.table import DEFAULT_PLAYERS, MAX_SEED_LENGTH, check_players, check_seed
+from ..core.words import new_seed
+from ..formats.deals import deal_summary
+from ..formats.record import MAX_RECORD_BYTES, loads
 from .terminal import TerminalGame
-from .words import new_seed
 
 MAX_GAMES = 1_000_000
 """The most games one ``simulate`` run plays (a bigger count is a typing slip)."""
@@ -199,27 +199,6 @@ def _check_simulate(args: argparse.Namespace) -> None:
     args.rules.check_players(args.players)
 
 
-def deal_summary(seed: object, players: object, rules: Ruleset) -> dict[str, Any]:
-    """The JSON of ``deal``: first dealer and all deals (the table and the seed are
-    checked first: :class:`~jabberwocky.errors.SeedError` or ``RulesetError``)."""
-    players = rules.check_players(players)
-    seed = check_seed(seed)
-    first = first_dealer(seed, players)
-    rounds = []
-    for i, size in enumerate(rules.schedule):
-        dealer = dealer_of_round(first, i, players)
-        d = deal_round(seed, i + 1, players, dealer, size)
-        rounds.append({
-            "round": i + 1,
-            "dealer": dealer,
-            "hand_size": size,
-            "hands": [[card_name(c) for c in cards_of(h)] for h in d.hands],
-            "trump_card": card_name(d.trump_card),
-        })
-    return {"seed": seed, "players": players, "deal_algorithm": DEAL_ALGORITHM,
-            "first_dealer": first, "rounds": rounds}
-
-
 def _cmd_deal(args: argparse.Namespace, out: IO[str]) -> int:
     data = deal_summary(args.seed, args.players, args.rules)
     if args.json:
@@ -239,7 +218,7 @@ def _cmd_deal(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def _parse(name: str) -> int:
-    from .cards import parse_card
+    from ..core.cards import parse_card
     return parse_card(name)
 
 
