@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card, card_name, cards_of
-from ..core.deal import first_dealer, shuffled_deck
+from ..core.deal import Deal, first_dealer, shuffled_deck
 from ..core.errors import JabberwockyError
 from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from ..core.messages import quote
@@ -140,22 +140,18 @@ class _DealtGame(Game):
     """The engine's referee, dealt by OpenSpiel's chance nodes instead of by its seed."""
 
     def __init__(self, params: Params, first: int, deal: Sequence[Card]) -> None:
-        self._first = first
         self._deal = list(deal)
         super().__init__(params.seed, params.players, params.rules,
-                         [SEAT_KIND] * params.players)
+                         [SEAT_KIND] * params.players, first_dealer=first)
 
-    def _start_round(self, index: int) -> None:
-        self.first_dealer = self._first
-        super()._start_round(index)
+    def round_deal(self, index: int) -> Deal:
+        """The round's cards as the chance nodes dealt them (in deal order, then the trump
+        card): to the dealer's left first, one at a time."""
         n, h = self.players, self.hand_size
         hands = [0] * n
         for k, card in enumerate(self._deal[:n * h]):
             hands[(self.dealer + 1 + k) % n] |= 1 << card
-        self.dealt = tuple(hands)
-        self.hands = hands
-        self.trump_card = self._deal[n * h]
-        self.trump_suit = self.trump_card // 13
+        return Deal(tuple(hands), self._deal[n * h])
 
     def deal_next(self, deal: Sequence[Card]) -> None:
         """Start the next round with these cards (in deal order, then the trump card)."""
@@ -281,10 +277,7 @@ class Core:
         new.deals = [list(d) for d in self.deals]
         new.actions = list(self.actions)
         if self.game is not None:
-            g = _DealtGame.__new__(_DealtGame)
-            g.__dict__.update({k: (list(v) if isinstance(v, list) else v)
-                               for k, v in self.game.__dict__.items()})
-            new.game = g
+            new.game = self.game.copy()
         return new
 
     # -- what a seat sees -------------------------------------------------------------

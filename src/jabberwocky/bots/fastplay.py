@@ -55,7 +55,7 @@ def finish_round_randomly(game: Game, times: Sequence[list[int]] | None = None) 
         t1 = clock()
         if times is not None:
             times[seat].append(t1 - t0)
-        game._bid(bid)
+        game.apply_bid(bid)
     while game.phase == PLAYING and game.trick:
         _random_step(game, stream, times)
     if game.phase != PLAYING:
@@ -117,7 +117,7 @@ def finish_round_randomly(game: Game, times: Sequence[list[int]] | None = None) 
     game.broken = broken
     game.step = step
     game.leader = game.to_act = p
-    game._score_round()
+    game.score_round()
 
 
 def _random_step(game: Game, stream: bytes, times: Sequence[list[int]] | None) -> None:
@@ -128,4 +128,4 @@ def _random_step(game: Game, stream: bytes, times: Sequence[list[int]] | None) -
     card = RandomBot.pick((), game.honest_mask(), stream[i] << 8 | stream[i + 1])
     if times is not None:
         times[seat].append(time.perf_counter_ns() - t0)
-    game._play(card)
+    game.apply_card(card)

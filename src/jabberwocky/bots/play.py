@@ -55,11 +55,11 @@ def play_game(game: Game, bots: Sequence[Bot], times: Sequence[list[int]] | None
                 if phase == PLAYING:
                     card = pick((), game.honest_mask(), u16)
                     t1 = clock()
-                    game._play(card)
+                    game.apply_card(card)
                 else:
                     bid = pick(game.legal_bids(), 0, u16)
                     t1 = clock()
-                    game._bid(bid)
+                    game.apply_bid(bid)
             else:
                 t0 = clock()
                 choice = bot_choice(game, bots[seat])

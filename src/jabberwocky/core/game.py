@@ -18,9 +18,11 @@ Three words for cards, the same in the engine, the bots and the web view:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from .cards import SUIT_MASKS, SUITS, Card, Mask, card_name, cards_of
-from .deal import deal_round, first_dealer
+from .deal import Deal, deal_round
+from .deal import first_dealer as _first_dealer
 from .errors import IllegalMoveError, SeedError
 from .history import RoundResult, Trick
 from .levels import BOTS_VERSION, MAX_LEVEL_LENGTH, SEAT_KINDS, is_seat_kind
@@ -77,6 +79,10 @@ class Game:
     :func:`~jabberwocky.core.table.check_names` where they come in), ``takebacks`` (how many
     times a move was taken back, :func:`~jabberwocky.core.actions.take_back`) and
     ``challenge`` (the text of the challenge link the game answers, or ``None``).
+
+    ``first_dealer`` is the seat that deals round 1: the seed's
+    (:func:`~jabberwocky.core.deal.first_dealer`) unless given, for a game dealt from
+    outside its seed (with :meth:`round_deal`).
     """
 
     def __init__(
@@ -85,6 +91,8 @@ class Game:
         players: int = 4,
         rules: Ruleset = JABBERWOCKY,
         seats: Sequence[str] | None = None,
+        *,
+        first_dealer: int | None = None,
     ) -> None:
         self.players = players = rules.check_players(players)
         self.seed = check_seed(seed)
@@ -104,7 +112,7 @@ class Game:
         self.names: tuple[str | None, ...] = (None,) * players
         self.takebacks = 0
         self.challenge: str | None = None
-        self.first_dealer = first_dealer(seed, players)
+        self.first_dealer = _first_dealer(seed, players) if first_dealer is None else first_dealer
         self.bot_key = seed_key(seed)
         self.results: list[RoundResult] = []
         self.scores = [0] * players
@@ -116,8 +124,8 @@ class Game:
         n = self.players
         self.round_index = index
         self.dealer = (self.first_dealer + index) % n
-        self.hand_size = h = self.rules.schedule[index]
-        deal = deal_round(self.seed, index + 1, n, self.dealer, h)
+        self.hand_size = self.rules.schedule[index]
+        deal = self.round_deal(index)
         self.dealt = deal.hands
         self.hands = list(deal.hands)
         self.trump_card = deal.trump_card
@@ -132,6 +140,29 @@ class Game:
         self.phase: Phase = BIDDING
         self.to_act: int | None = self.leader
         self.step = 0
+
+    def round_deal(self, index: int) -> Deal:
+        """The deal of round ``index`` (0-based; :attr:`dealer` and :attr:`hand_size` are
+        already that round's): the seed's, :func:`~jabberwocky.core.deal.deal_round`.
+
+        The one hook a subclass may override to deal otherwise (OpenSpiel's chance nodes
+        deal the cards, :mod:`jabberwocky.adapters.openspiel`); the rest of the referee is
+        the same.
+        """
+        return deal_round(self.seed, index + 1, self.players, self.dealer, self.hand_size)
+
+    def copy(self) -> Self:
+        """An independent copy of the game as it stands (a subclass's copy is of its class):
+        moves made on one do not reach the other.
+
+        Every list of the state is copied; what the lists hold (cards, bids, tricks, round
+        results) is immutable, so one level is enough.  As fast as the state is small: the
+        tree searches (OpenSpiel's ``clone``) copy a game at every node.
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update({k: (v.copy() if type(v) is list else v)
+                             for k, v in self.__dict__.items()})
+        return new
 
     # -- bidding ------------------------------------------------------------------
 
@@ -165,9 +196,11 @@ class Game:
         reason = self.why_illegal_bid(bid)
         if reason is not None:
             raise IllegalMoveError(reason)
-        self._bid(bid)
+        self.apply_bid(bid)
 
-    def _bid(self, bid: int) -> None:
+    def apply_bid(self, bid: int) -> None:
+        """The player to act bids ``bid``, unchecked: for a caller that already knows the
+        bid is legal (the replay of a checked record, the simulations' fast path)."""
         p = self.to_act
         assert p is not None
         self.bids[p] = bid
@@ -234,10 +267,11 @@ class Game:
             raise IllegalMoveError(reason)
         if self.is_renege(card):
             self.reneges[self.to_act] += 1  # type: ignore[index]
-        self._play(card)
+        self.apply_card(card)
 
-    def _play(self, card: Card) -> None:
-        """Play a card already known to be allowed (the fast path of simulations)."""
+    def apply_card(self, card: Card) -> None:
+        """The player to act plays ``card``, unchecked and counted as no renege: for a
+        caller that already knows the card is honest (the fast path of simulations)."""
         p: int = self.to_act  # type: ignore[assignment]
         self.hands[p] ^= 1 << card
         self.step += 1
@@ -256,9 +290,12 @@ class Game:
         self.trick = []
         self.leader = self.to_act = winner
         if len(tricks) == self.hand_size:
-            self._score_round()
+            self.score_round()
 
-    def _score_round(self) -> None:
+    def score_round(self) -> None:
+        """Score the round once its last trick is in :attr:`tricks` (what the last card
+        does; a fast path that plays whole tricks itself, :mod:`~jabberwocky.bots.fastplay`,
+        ends the round with it)."""
         rules = self.rules
         bids: tuple[int, ...] = tuple(self.bids)  # type: ignore[arg-type]
         penalty = rules.renege_penalty

@@ -299,7 +299,7 @@ def _replay_bids(game: Game, bids: list[Any], where: _Where) -> None:
         reason = game.why_illegal_bid(bid)
         if reason is not None:
             raise where.fail("record.bid_refused", seat=seat, value=quote(bid), reason=reason)
-        game._bid(bid)
+        game.apply_bid(bid)
 
 
 def _replay_tricks(game: Game, tricks: list[Any], where: _Where) -> None:
