@@ -52,7 +52,7 @@ from ..core.errors import JabberwockyError
 from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from ..core.messages import quote
 from ..core.observation import Observation
-from ..core.rules import JABBERWOCKY, Ruleset
+from ..core.rules import JABBERWOCKY, RULE_OPTIONS, Ruleset
 from ..core.table import check_players, check_seed
 
 GAME_NAME = "python_jabberwocky"
@@ -69,12 +69,11 @@ DEFAULTS: dict[str, Any] = {
     "deal": "seeded",
     "seed": "openspiel",
     "schedule": ":".join(str(h) for h in JABBERWOCKY.schedule),
-    "hook": JABBERWOCKY.hook,
-    "trump_lead": JABBERWOCKY.trump_lead,
-    "scoring": JABBERWOCKY.scoring,
-    "renege_penalty": JABBERWOCKY.renege_penalty,
+    **{o.field: getattr(JABBERWOCKY, o.field) for o in RULE_OPTIONS if o.field != "schedule"},
 }
-"""The game's parameters and their defaults (OpenSpiel's parameter specification)."""
+"""The game's parameters and their defaults (OpenSpiel's parameter specification): the
+table, the deal, and every rule option of :data:`~jabberwocky.core.rules.RULE_OPTIONS` by
+its field (the schedule as hand sizes joined by ``:``)."""
 DEALS = ("seeded", "chance")
 
 
@@ -113,6 +112,16 @@ class Params:
         return float(worst), float(best)
 
 
+def _as_default(default: Any, value: Any) -> Any:
+    """``value`` as the type of its default (OpenSpiel may hand a bool as an int, an int as a
+    float); text stays as given, for the ruleset to check."""
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, int):
+        return int(value)
+    return value
+
+
 def params_from(values: dict[str, Any] | None) -> Params:
     """:class:`Params` from OpenSpiel's parameter values (missing ones take
     :data:`DEFAULTS`); raises :class:`OpenSpielParameterError` (or the engine's own
@@ -129,9 +138,9 @@ def params_from(values: dict[str, Any] | None) -> Params:
     if not all(part.isdigit() and len(part) < 4 for part in parts if part):
         raise OpenSpielParameterError("openspiel.schedule", value=quote(v["schedule"]))
     schedule = [int(part) for part in parts if part]
-    rules = Ruleset.from_dict({"schedule": schedule, "hook": bool(v["hook"]),
-                               "trump_lead": v["trump_lead"], "scoring": v["scoring"],
-                               "renege_penalty": int(v["renege_penalty"])})
+    rules = Ruleset.from_dict({"schedule": schedule, **{
+        o.field: _as_default(DEFAULTS[o.field], v[o.field])
+        for o in RULE_OPTIONS if o.field != "schedule"}})
     players = rules.check_players(check_players(int(v["players"])))
     return Params(players, rules, v["deal"] == "seeded", check_seed(str(v["seed"])))
 

@@ -7,6 +7,7 @@ a variant is a different value, not a fork of the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from dataclasses import field as _field  # RuleOption has a field named `field`
 from itertools import pairwise
 from typing import Any, Literal, TypeGuard
 
@@ -26,9 +27,94 @@ TrumpLead = Literal["after-broken", "any-time"]
 Scoring = Literal["exact-1", "exact-10-plus-bid"]
 
 JABBERWOCKY_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
-_TRUMP_LEADS = ("after-broken", "any-time")
-_SCORINGS = ("exact-1", "exact-10-plus-bid")
-_RENEGE_PENALTIES = (0, 3)
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule option, declared once: everything the engine and the page need to know of
+    it apart from what it does in play.
+
+    ``field`` is the :class:`Ruleset` field (and the record's key); ``link`` its key in a
+    link's ``rules=`` value and ``link_values`` the link's text for each of ``values``;
+    ``setting`` the page's settings key; ``control`` the New game dialog's control
+    (``schedule``, ``checkbox``: ticked means ``checked``, or ``select``); ``words`` the
+    catalogue keys of its label, its values and its short summary (templates: ``{value}``
+    stands for the link value).  ``flag`` is the value the option's bit ``bit`` stands for
+    in a challenge link's custom rules (the other value is the bit clear); a bit, once
+    given, is never reused, so old links read the same.  The schedule has no values, no
+    bit: it is spelled out as hand sizes everywhere.
+    """
+
+    field: str
+    link: str
+    setting: str
+    control: Literal["schedule", "checkbox", "select"]
+    values: tuple[Any, ...] = ()
+    link_values: tuple[str, ...] = ()
+    checked: Any = None
+    words: dict[str, Any] = _field(default_factory=dict)
+    bit: int | None = None
+    flag: Any = None
+
+    @property
+    def kind(self) -> str:
+        """``schedule``, ``bool`` (two values, true and false) or ``choice``."""
+        if self.control == "schedule":
+            return "schedule"
+        return "bool" if all(type(v) is bool for v in self.values) else "choice"
+
+    def allows(self, value: object) -> bool:
+        """True when ``value`` is one of the option's values, of the same JSON type (``1``
+        is not ``true``, ``false`` is not ``0``)."""
+        return any(type(value) is type(v) and value == v for v in self.values)
+
+    def link_value(self, value: object) -> str:
+        """The link's text for ``value``."""
+        return self.link_values[self.values.index(value)]
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page reads (``rules_info()["options"][field]``, without the defaults)."""
+        out: dict[str, Any] = {"field": self.field, "link": self.link, "setting": self.setting,
+                               "control": self.control}
+        if self.control != "schedule":
+            out["values"] = list(self.values)
+            out["link_values"] = list(self.link_values)
+        if self.control == "checkbox":
+            out["checked"] = self.checked
+        out["words"] = dict(self.words)
+        return out
+
+
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("schedule", "schedule", "schedule", "schedule",
+               words={"label": "newgame.rounds"}),
+    RuleOption("hook", "hook", "hook", "checkbox", (True, False), ("on", "off"), checked=True,
+               words={"label": "newgame.hook", "short": "hook.{value}.short"},
+               bit=0, flag=True),
+    RuleOption("trump_lead", "lead", "trumpLead", "select", ("after-broken", "any-time"),
+               ("after-broken", "any-time"),
+               words={"label": "newgame.lead", "value": "trump_lead.{value}",
+                      "short": "trump_lead.{value}.short"},
+               bit=1, flag="any-time"),
+    RuleOption("scoring", "scoring", "scoring", "select", ("exact-1", "exact-10-plus-bid"),
+               ("exact-1", "exact-10-plus-bid"),
+               words={"label": "newgame.scoring", "value": "scoring.{value}",
+                      "short": "scoring.{value}.short"},
+               bit=2, flag="exact-10-plus-bid"),
+    RuleOption("renege_penalty", "renege", "renege", "checkbox", (0, 3), ("0", "3"), checked=3,
+               words={"label": "newgame.renege", "label_params": {"points": 3},
+                      "short": "renege.short", "short_params": {"points": "{value}"}},
+               bit=3, flag=3),
+)
+"""Every rule option, in the order the New game dialog shows them: the one declaration
+the ruleset's checks, its JSON, the page's settings, links and dialog, the challenge
+codec and the OpenSpiel parameters are all made from.  Adding an option is a line here,
+a field of :class:`Ruleset` (its default), its play logic, its words in the catalogues,
+and tests."""
+OPTIONS = {o.field: o for o in RULE_OPTIONS}
+_TRUMP_LEADS = OPTIONS["trump_lead"].values
+_SCORINGS = OPTIONS["scoring"].values
+_RENEGE_PENALTIES = OPTIONS["renege_penalty"].values
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -65,16 +151,13 @@ class Ruleset:
             if not is_whole(size) or not MIN_HAND <= size <= MAX_HAND:
                 raise RulesetError("rules.hand_size", value=quote(size), min=MIN_HAND,
                                    max=MAX_HAND)
-        if not isinstance(self.hook, bool):
-            raise RulesetError("rules.hook", value=quote(self.hook))
-        if self.trump_lead not in _TRUMP_LEADS:
-            raise RulesetError("rules.trump_lead", value=quote(self.trump_lead),
-                               choices=list(_TRUMP_LEADS))
-        if self.scoring not in _SCORINGS:
-            raise RulesetError("rules.scoring", value=quote(self.scoring), choices=list(_SCORINGS))
-        if not is_whole(self.renege_penalty) or self.renege_penalty not in _RENEGE_PENALTIES:
-            raise RulesetError("rules.renege_penalty", value=quote(self.renege_penalty),
-                               choices=list(_RENEGE_PENALTIES))
+        for option in RULE_OPTIONS[1:]:
+            value = getattr(self, option.field)
+            if not option.allows(value):
+                if option.kind == "bool":  # its message names no choices: on or off
+                    raise RulesetError(f"rules.{option.field}", value=quote(value))
+                raise RulesetError(f"rules.{option.field}", value=quote(value),
+                                   choices=list(option.values))
         _check_name(self.name)
 
     @property
@@ -108,15 +191,11 @@ class Ruleset:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in game records."""
-        return {
-            "name": self.name,
-            "version": RULES_VERSION,
-            "schedule": list(self.schedule),
-            "hook": self.hook,
-            "trump_lead": self.trump_lead,
-            "scoring": self.scoring,
-            "renege_penalty": self.renege_penalty,
-        }
+        out: dict[str, Any] = {"name": self.name, "version": RULES_VERSION,
+                               "schedule": list(self.schedule)}
+        for option in RULE_OPTIONS[1:]:
+            out[option.field] = getattr(self, option.field)
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Ruleset:
@@ -130,7 +209,7 @@ class Ruleset:
             return preset(data)
         if not isinstance(data, dict):
             raise RulesetError("rules.not_object")
-        known = {"name", "version", "schedule", "hook", "trump_lead", "scoring", "renege_penalty"}
+        known = {"name", "version", *OPTIONS}
         unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
             raise RulesetError("rules.unknown_option", value=quote(unknown[0]))
@@ -143,14 +222,9 @@ class Ruleset:
         if len(schedule) > MAX_ROUNDS:
             raise RulesetError("rules.schedule_long", max=MAX_ROUNDS)
         name = data.get("name", "custom")
-        return cls(
-            schedule=tuple(schedule),
-            hook=data.get("hook", True),
-            trump_lead=data.get("trump_lead", "after-broken"),
-            scoring=data.get("scoring", "exact-1"),
-            renege_penalty=data.get("renege_penalty", 0),
-            name=name,
-        )
+        options = {o.field: data.get(o.field, getattr(JABBERWOCKY, o.field))
+                   for o in RULE_OPTIONS[1:]}
+        return cls(schedule=tuple(schedule), name=name, **options)
 
     def with_options(self, **changes: Any) -> Ruleset:
         """A copy with some options changed (named ``"custom"`` unless given a name)."""
@@ -203,18 +277,18 @@ def options_info() -> dict[str, Any]:
     a copy of the rules; the equivalence tests of the fast paths enumerate it, so an
     option added here cannot escape them.
     """
-    return {
-        "schedule": {"kind": "schedule", "default": list(JABBERWOCKY.schedule),
-                     "min_hand": MIN_HAND, "max_hand": MAX_HAND, "max_rounds": MAX_ROUNDS,
-                     "named": {schedule_name(p.schedule): list(p.schedule)
-                               for p in PRESETS.values()}},
-        "hook": {"kind": "bool", "default": JABBERWOCKY.hook},
-        "trump_lead": {"kind": "choice", "default": JABBERWOCKY.trump_lead,
-                       "values": list(_TRUMP_LEADS)},
-        "scoring": {"kind": "choice", "default": JABBERWOCKY.scoring, "values": list(_SCORINGS)},
-        "renege_penalty": {"kind": "choice", "default": JABBERWOCKY.renege_penalty,
-                           "values": list(_RENEGE_PENALTIES)},
-    }
+    out: dict[str, Any] = {}
+    for option in RULE_OPTIONS:
+        default = getattr(JABBERWOCKY, option.field)
+        if option.kind == "schedule":
+            entry: dict[str, Any] = {
+                "kind": "schedule", "default": list(default), "min_hand": MIN_HAND,
+                "max_hand": MAX_HAND, "max_rounds": MAX_ROUNDS,
+                "named": {schedule_name(p.schedule): list(p.schedule) for p in PRESETS.values()}}
+        else:
+            entry = {"kind": option.kind, "default": default}
+        out[option.field] = {**entry, **option.to_json()}
+    return out
 
 
 def schedule_name(schedule: tuple[int, ...] | list[int]) -> str:

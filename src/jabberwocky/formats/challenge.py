@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -42,7 +43,7 @@ from ..core.game import BIDDING, GAME_OVER, ROUND_OVER, Game
 from ..core.levels import HUMAN
 from ..core.messages import Message, quote
 from ..core.rules import MAX_NAME_LENGTH as MAX_RULES_NAME
-from ..core.rules import PRESETS, Ruleset
+from ..core.rules import PRESETS, RULE_OPTIONS, RuleOption, Ruleset
 from ..core.table import MAX_NAME_LENGTH, MAX_SEED_LENGTH, check_name, check_players, check_seed
 from .packing import (
     PackingError,
@@ -104,6 +105,22 @@ def max_moves(rules: Ruleset, players: int) -> int:
 # -- the table ------------------------------------------------------------------------
 
 
+def challenger(seats: Sequence[str]) -> int:
+    """The challenger's seat: the one human seat (a challenge is one person's game against
+    the bots); :class:`ChallengeError` when there are none or several."""
+    humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+    if len(humans) != 1:
+        raise ChallengeError("challenge.humans", count=len(humans))
+    return humans[0]
+
+
+def can_challenge(game: Game) -> bool:
+    """True when a challenge can be made of ``game``: one person plays it (its
+    :func:`challenger`) and at least one round is finished.  The one place the rule
+    lives: the view's ``can_challenge`` is this (the page adds its own mode)."""
+    return bool(game.results) and sum(kind == HUMAN for kind in game.seats) == 1
+
+
 @dataclass(frozen=True)
 class Table:
     """The game every result of a challenge is played on: seed, table, seats, rules."""
@@ -123,10 +140,7 @@ class Table:
     @property
     def human(self) -> int:
         """The challenger's seat: the one human seat."""
-        humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
-        if len(humans) != 1:
-            raise ChallengeError("challenge.humans", count=len(humans))
-        return humans[0]
+        return challenger(self.seats)
 
     def new_game(self) -> Game:
         """A new game at this table (the current bots version)."""
@@ -141,6 +155,19 @@ class Table:
         """What ``new_game`` takes to start a normal game of this table."""
         return {"seed": self.seed, "players": self.players, "seats": list(self.seats),
                 "rules": self.rules.to_dict()}
+
+
+_FLAGGED = tuple((o, o.bit) for o in RULE_OPTIONS if o.bit is not None)
+"""The options a custom ruleset's flags byte holds, one bit each (:data:`RULE_OPTIONS`
+says which bit and which value it stands for)."""
+_FLAG_BITS = sum(1 << bit for _, bit in _FLAGGED)
+assert _FLAG_BITS < 256 and len(_FLAGGED) == len(RULE_OPTIONS) - 1, "one byte, every option"
+
+
+def _unflagged(option: RuleOption) -> Any:
+    """The value of a two-valued option whose bit is clear."""
+    (other,) = (v for v in option.values if v != option.flag)
+    return other
 
 
 def _write_table(w: Writer, table: Table) -> None:
@@ -158,8 +185,7 @@ def _write_table(w: Writer, table: Table) -> None:
         return
     w.u8(_CUSTOM_RULES)
     w.text(rules.name)
-    w.u8(int(rules.hook) | (rules.trump_lead == "any-time") << 1
-         | (rules.scoring == "exact-10-plus-bid") << 2 | (rules.renege_penalty == 3) << 3)
+    w.u8(sum((getattr(rules, o.field) == o.flag) << bit for o, bit in _FLAGGED))
     sizes = list(rules.schedule)
     w.u8(len(sizes))
     if len(sizes) % 2:
@@ -176,16 +202,14 @@ def _read_rules(r: Reader) -> Ruleset:
         raise PackingError("rules")
     name = r.text(_RULES_NAME_BYTES)
     flags = r.u8()
-    if flags >> 4:
+    if flags & ~_FLAG_BITS:
         raise PackingError("rules")
     count = r.u8()
     packed = r.take((count + 1) // 2)
     sizes = [nibble for byte in packed for nibble in (byte >> 4, byte & 0xF)][:count]
     try:
-        return Ruleset(schedule=tuple(sizes), hook=bool(flags & 1),
-                       trump_lead="any-time" if flags & 2 else "after-broken",
-                       scoring="exact-10-plus-bid" if flags & 4 else "exact-1",
-                       renege_penalty=3 if flags & 8 else 0, name=name)
+        return Ruleset(schedule=tuple(sizes), name=name, **{
+            o.field: o.flag if flags >> bit & 1 else _unflagged(o) for o, bit in _FLAGGED})
     except JabberwockyError as exc:
         raise ChallengeError("challenge.table", detail=exc.message) from None
 
