@@ -19,10 +19,18 @@ from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page, expect
 from pwa_helpers import confirm_if_asked, marks, settle
 
+from jabberwocky.core.messages import Message
+
 BOOT_TIMEOUT = 120.0
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+
+
+def sentences(codes: dict[str, Any]) -> dict[str, str]:
+    """The English sentences of a view's reason codes (what the page's English catalogue
+    says for them: the view carries codes only)."""
+    return {k: str(Message(m["code"], **m["params"])) for k, m in codes.items()}
 
 
 def cli_deal(seed: str, players: int) -> Any:
@@ -88,8 +96,8 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
             enabled = page.eval_on_selector_all(
                 "[data-bid]", "els => els.filter(e => !e.disabled).map(e => +e.dataset.bid)")
             assert enabled == view["legal_bids"]
-            if view["bid_reasons"]:
-                for bid, reason in view["bid_reasons"].items():
+            if view["bid_reason_codes"]:
+                for bid, reason in sentences(view["bid_reason_codes"]).items():
                     assert view["dealer"] == 0
                     assert page.is_disabled(f'[data-bid="{bid}"]')
                     assert reason.lower() in (page.text_content("#bid-reason") or "").lower()
@@ -108,7 +116,7 @@ def test_full_game_through_the_ui(new_context: Callable[..., BrowserContext],
                 page.click(f'#hand [data-card="{card}"]', force=True)
                 toast = page.locator("#toast")
                 toast.wait_for(state="visible")
-                assert view["illegal_reasons"][card] in (toast.text_content() or "")
+                assert sentences(view["illegal_reason_codes"])[card] in (toast.text_content() or "")
                 assert marks(page)["step"] == m["step"]  # nothing was played
                 checked_illegal = True
             if not shot_taken and int(m["round"]) >= 4 and view["trick"]["cards"]:

@@ -15,10 +15,17 @@ import jabberwocky
 from jabberwocky.bots import BOTS_VERSION
 from jabberwocky.core.cards import card_name, cards_of
 from jabberwocky.core.game import Game, trick_winner
+from jabberwocky.core.messages import Message
 from jabberwocky.drivers.cli import main as cli_main
 from jabberwocky.webapi import MAX_REQUEST_CHARS, WebApi, default_level, import_everything
 
 ALL_CARDS = {card_name(c) for c in range(52)}
+
+
+def sentences(codes: dict[str, Any]) -> dict[str, str]:
+    """The English sentences of a view's reason codes (the view sends codes only; the page
+    words them from its catalogue, the engine's English is the same catalogue's)."""
+    return {k: str(Message(m["code"], **m["params"])) for k, m in codes.items()}
 
 
 def call(api: WebApi, kind: str, payload: Any = None) -> Any:
@@ -110,7 +117,8 @@ def test_a_full_game_through_the_api() -> None:
     first = call(api, "new_game", {"seed": "full game", "players": 4, "bots": "random"})
     assert first["phase"] == "bidding" and first["round"] == 1 and first["rounds"] == 13
     assert first["seats"] == ["human", "random", "random", "random"]
-    assert first["names"][0] == "You" and len(first["names"]) == 4
+    # no English names: the page names the viewer "You" and the others in its own words
+    assert "names" not in first and first["viewer"] == 0 and first["player_names"] == [None] * 4
     assert len(first["hand"]) == 3 and first["hand_counts"] == [3, 3, 3, 3]
     assert first["trump_suit"] == first["trump_card"][1]
     views = play_through(api)
@@ -143,7 +151,7 @@ def test_view_fields_during_play() -> None:
         else:
             view = call(api, "bot_step")["view"]
     assert set(view["legal_cards"]) <= set(view["hand"])
-    assert set(view["illegal_reasons"]) == set(view["hand"]) - set(view["legal_cards"])
+    assert set(view["illegal_reason_codes"]) == set(view["hand"]) - set(view["legal_cards"])
     assert view["renege_cards"] == []  # no honour rule
     led = view["trick"]["cards"][0][1]
     if any(c[1] == led for c in view["hand"]):
@@ -155,8 +163,8 @@ def test_illegal_card_gives_the_engine_reason() -> None:
     for i in range(200):
         view = call(api, "new_game", {"seed": f"illegal-{i}", "players": 4, "bots": "random"})
         while view["phase"] in ("bidding", "playing"):
-            if view["your_turn"] and view["phase"] == "playing" and view["illegal_reasons"]:
-                card, reason = next(iter(view["illegal_reasons"].items()))
+            if view["your_turn"] and view["phase"] == "playing" and view["illegal_reason_codes"]:
+                card, reason = next(iter(sentences(view["illegal_reason_codes"]).items()))
                 err = error(api, "play", {"card": card})
                 assert err["kind"] == "IllegalMoveError"
                 assert err["message"] == reason
@@ -181,9 +189,9 @@ def test_hook_rule_reason_for_the_dealer() -> None:
             continue
         while not view["your_turn"]:
             view = call(api, "bot_step")["view"]
-        if not view["bid_reasons"]:
+        if not view["bid_reason_codes"]:
             continue
-        bid, reason = next(iter(view["bid_reasons"].items()))
+        bid, reason = next(iter(sentences(view["bid_reason_codes"]).items()))
         assert int(bid) not in view["legal_bids"]
         err = error(api, "bid", {"bid": int(bid)})
         assert err["kind"] == "IllegalMoveError" and err["message"] == reason
@@ -203,7 +211,7 @@ def test_moves_out_of_turn_are_refused() -> None:
     assert err["kind"] == "IllegalMoveError" and "not your turn" in err["message"]
     err = error(api, "play", {"card": view["hand"][0]})
     assert err["kind"] == "IllegalMoveError"
-    assert set(view["illegal_reasons"].values()) == {
+    assert set(sentences(view["illegal_reason_codes"]).values()) == {
         "it is not time to play a card: the game is in the bidding phase"}
     assert error(api, "next_round")["kind"] == "IllegalMoveError"
 

@@ -29,9 +29,8 @@ from ..core.actions import Action, apply, deal_for, game_actions, options, repla
 from ..core.cards import card_name, card_names, cards_of, sort_for_display
 from ..core.errors import ReviewError
 from ..core.game import Game
-from ..core.history import RoundResult, Trick
 from ..core.levels import HUMAN
-from ..core.observation import Observation
+from ..formats.gamejson import observation_json, result_json, trick_json
 from ..formats.record import dumps
 
 ANALYSIS_LEVEL = "hard"
@@ -51,15 +50,6 @@ def _value(action: Action) -> int | str:
 
 def _hands(game: Game) -> list[list[str]]:
     return [card_names(sort_for_display(cards_of(h), game.trump_suit)) for h in game.hands]
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": card_names(trick.cards), "winner": trick.winner}
-
-
-def _round_json(res: RoundResult) -> dict[str, Any]:
-    return {"bids": list(res.bids), "taken": list(res.taken), "reneges": list(res.reneges),
-            "points": list(res.points)}
 
 
 def timeline(game: Game) -> dict[str, Any]:
@@ -88,7 +78,7 @@ def timeline(game: Game) -> dict[str, Any]:
                 trick = {"number": trick_number, "leader": leader,
                          "cards": card_names(g.trick), "winner": None}
             else:  # this card completed the trick (the round's tricks stay until the next)
-                trick = {"number": trick_number, **_trick_json(g.tricks[-1])}
+                trick = {"number": trick_number, **trick_json(*g.tricks[-1])}
         steps.append({
             "step": i, "round": action.round_index + 1, "seat": action.seat,
             "kind": action.kind, "value": _value(action),
@@ -99,7 +89,7 @@ def timeline(game: Game) -> dict[str, Any]:
     totals = [0] * game.players
     for res, rnd in zip(game.results, rounds, strict=False):
         totals = [t + p for t, p in zip(totals, res.points, strict=True)]
-        rnd["result"] = {**_round_json(res), "totals": totals}
+        rnd["result"] = {**result_json(res), "totals": totals}
     return {
         "digest": digest(game),
         "seed": game.seed,
@@ -158,28 +148,6 @@ def analyse(game: Game, step: int) -> dict[str, Any]:
             "chosen_score": scores.get(chosen), "suggested_score": scores.get(suggestion),
             "card_chances": chances, "chosen_chance": chances.get(chosen),
             "suggested_chance": chances.get(suggestion)}
-
-
-def observation_json(obs: Observation) -> dict[str, Any]:
-    """Every field of ``obs`` as JSON (cards by name, ``bot_key`` in hexadecimal)."""
-    return {
-        "seat": obs.seat, "players": obs.players, "rules": obs.rules.to_dict(),
-        "round": obs.round_index + 1, "hand_size": obs.hand_size, "dealer": obs.dealer,
-        "trump_card": card_name(obs.trump_card),
-        "hand": card_names(sort_for_display(cards_of(obs.hand), obs.trump_suit)),
-        "bids": list(obs.bids), "leader": obs.leader, "trick": card_names(obs.trick),
-        "tricks": [_trick_json(t) for t in obs.tricks], "taken": list(obs.taken),
-        "broken": obs.broken, "scores": list(obs.scores), "phase": obs.phase.value,
-        "to_act": obs.to_act, "legal_bids": list(obs.legal_bids),
-        "legal_cards": card_names(cards_of(obs.legal)),
-        "honest_cards": card_names(cards_of(obs.honest)),
-        "history": [{"round": r.round_index + 1, "dealer": r.dealer, "hand_size": r.hand_size,
-                     "trump_card": card_name(r.trump_card),
-                     "hands": [card_names(cards_of(h)) for h in r.hands],
-                     "tricks": [_trick_json(t) for t in r.tricks], **_round_json(r)}
-                    for r in obs.history],
-        "step": obs.step, "bot_key": f"{obs.bot_key:016x}",
-    }
 
 
 def seen(game: Game, step: int) -> dict[str, Any]:

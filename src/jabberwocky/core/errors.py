@@ -80,6 +80,10 @@ class ReviewError(JabberwockyError):
     """A game cannot be reviewed (or a step analysed) as asked."""
 
 
+class RequestError(JabberwockyError):
+    """A request the web worker cannot serve: unknown type or a malformed payload."""
+
+
 class DataFileError(JabberwockyError):
     """A data file (a record to check, a file to write) could not be read or written."""
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots import BOTS_VERSION
-from ..core.cards import Card, card_name, card_names, cards_of, parse_card
+from ..core.cards import Card, card_name, cards_of, parse_card
 from ..core.deal import DEAL_ALGORITHM
 from ..core.errors import CardError, ChallengeError, JabberwockyError, RecordError, SeedError
 from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
@@ -27,6 +27,7 @@ from ..core.messages import Message, quote
 from ..core.rules import RULES_VERSION, Ruleset, is_whole
 from ..core.table import check_names, check_players, check_seed
 from .challenge import decode
+from .gamejson import record_rounds
 from .jsontext import MAX_JSON_DEPTH, json_too_deep, read_json
 
 FORMAT = "jabberwocky-game/1"
@@ -42,40 +43,9 @@ __all__ = ["FORMAT", "MAX_JSON_DEPTH", "MAX_RECORD_BYTES", "dumps", "from_record
            "json_too_deep", "loads", "to_record"]
 
 
-def _trick(leader: int, cards: Sequence[Card], winner: int | None) -> dict[str, Any]:
-    return {"leader": leader, "cards": card_names(cards), "winner": winner}
-
-
-def _round(index: int, dealer: int, hand_size: int, hands: Sequence[int], trump_card: Card,
-           bids: Sequence[int | None], tricks: list[dict[str, Any]], taken: Sequence[int],
-           reneges: Sequence[int], points: Sequence[int] | None) -> dict[str, Any]:
-    return {
-        "round": index + 1,
-        "dealer": dealer,
-        "hand_size": hand_size,
-        "hands": [card_names(cards_of(h)) for h in hands],
-        "trump_card": card_name(trump_card),
-        "bids": list(bids),
-        "tricks": tricks,
-        "taken": list(taken),
-        "reneges": list(reneges),
-        "points": None if points is None else list(points),
-    }
-
-
 def to_record(game: Game) -> dict[str, Any]:
     """The record of ``game``, finished or not, as a JSON-ready dict."""
-    rounds = [
-        _round(res.round_index, res.dealer, res.hand_size, res.hands, res.trump_card, res.bids,
-               [_trick(*t) for t in res.tricks], res.taken, res.reneges, res.points)
-        for res in game.results
-    ]
-    if game.phase in (BIDDING, PLAYING):
-        tricks = [_trick(*t) for t in game.tricks]
-        if game.trick:
-            tricks.append(_trick(game.leader, game.trick, None))
-        rounds.append(_round(game.round_index, game.dealer, game.hand_size, game.dealt,
-                             game.trump_card, game.bids, tricks, game.taken, game.reneges, None))
+    rounds = record_rounds(game)
     versions = {"deal_algorithm": DEAL_ALGORITHM, "rules_version": RULES_VERSION}
     if game.bots_version is not None:
         versions["bots_version"] = game.bots_version

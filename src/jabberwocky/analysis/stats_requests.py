@@ -1,0 +1,95 @@
+"""The worker's ``stats`` request, beside the statistics it answers from (:mod:`.stats`).
+
+``{records?: [text], facts?: [object], seat?: 0, recent?: 20, compare?: false}``:
+``records`` are replayed (each refused alone, naming its problem) and answered with their
+``id`` (SHA-256 of the record as the engine writes it: the same game however it was
+formatted) and ``facts`` (what the page stores to tally it again without a replay); with
+``compare`` each is also played again with the hard bot in ``seat``.  ``facts`` are
+checked and tallied as they are.  The summary covers the facts first, then the records,
+in the order given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..bots import available_levels
+from ..core.errors import JabberwockyError, RequestError
+from ..core.messages import quote
+from ..core.rules import is_whole
+from ..core.table import MAX_PLAYERS
+from ..formats.record import FORMAT, dumps, loads
+from .stats import (
+    MAX_RECENT,
+    RECENT_GAMES,
+    StatsError,
+    Tally,
+    compare_with_bot,
+    facts_from_json,
+    facts_to_json,
+    game_facts,
+)
+
+MAX_STATS_CHARS = 8_000_000
+"""A ``stats`` request may be longer than others: the facts of a few thousand games (under
+1 KB each), or a few hundred records."""
+MAX_STATS_GAMES = 5000
+"""The most records plus facts one ``stats`` request tallies (the page keeps 3000)."""
+
+
+def _refusal(source: str, index: int, exc: JabberwockyError) -> dict[str, Any]:
+    m = exc.message
+    return {"source": source, "index": index, "error": {
+        "kind": type(exc).__name__, "message": str(m), "code": m.code,
+        "params": m.to_json()["params"]}}
+
+
+def stats_answer(payload: dict[str, Any]) -> dict[str, Any]:
+    """The ``stats`` request's answer: ``{summary, games, refused}``."""
+    seat = payload.get("seat", 0)
+    if not is_whole(seat) or not 0 <= seat < MAX_PLAYERS:
+        raise RequestError("request.stats_seat", value=quote(seat), max=MAX_PLAYERS - 1)
+    recent = payload.get("recent", RECENT_GAMES)
+    if not is_whole(recent) or not 1 <= recent <= MAX_RECENT:
+        raise RequestError("request.stats_recent", value=quote(recent), max=MAX_RECENT)
+    compare = payload.get("compare", False)
+    if not isinstance(compare, bool):
+        raise RequestError("request.stats_compare", value=quote(compare))
+    if compare and "hard" not in available_levels():
+        raise RequestError("request.stats_no_bot", level="hard")
+    records = payload.get("records", [])
+    facts_in = payload.get("facts", [])
+    for name, items in (("records", records), ("facts", facts_in)):
+        if not isinstance(items, list):
+            raise RequestError("request.stats_not_list", field=name)
+    if len(records) + len(facts_in) > MAX_STATS_GAMES:
+        raise RequestError("request.stats_too_many", max=MAX_STATS_GAMES)
+    tally = Tally(seat=seat, recent=recent)
+    refused: list[dict[str, Any]] = []
+    for i, data in enumerate(facts_in):
+        try:
+            facts = facts_from_json(data)
+            if seat >= facts.players:
+                raise StatsError("request.stats_seat_absent", seat=seat, players=facts.players)
+        except JabberwockyError as exc:
+            refused.append(_refusal("facts", i, exc))
+            continue
+        tally.add(facts)
+    games: list[dict[str, Any] | None] = []
+    for i, text in enumerate(records):
+        try:
+            if not isinstance(text, str):
+                raise RequestError("request.record_not_text", format=FORMAT)
+            game = loads(text)
+            if seat >= game.players:
+                raise StatsError("request.stats_seat_absent", seat=seat, players=game.players)
+            facts = game_facts(game, compare_with_bot(game, seat) if compare else None)
+        except JabberwockyError as exc:
+            refused.append(_refusal("records", i, exc))
+            games.append(None)
+            continue
+        tally.add(facts)
+        digest = hashlib.sha256(dumps(game).encode("utf-8")).hexdigest()
+        games.append({"id": digest, "facts": facts_to_json(facts)})
+    return {"summary": tally.summary(), "games": games, "refused": refused}

@@ -1,0 +1,323 @@
+"""The worker's dispatcher: request names, limits, errors; the handlers live elsewhere.
+
+:meth:`WebApi.handle` takes a request's name and its JSON text, checks the size, the depth
+(in linear time, :mod:`~jabberwocky.formats.jsontext`) and the shape of the payload, runs
+the request's handler and answers JSON text, either ``{"result": ...}`` or ``{"error":
+{"kind": <exception class>, "message": <sentence>, "code": <catalogue code>, "params":
+{...}}}``.  A refused request changes nothing: the table's game is exactly what it was (a
+refused import never replaces it).
+
+The game's requests go to the table's :class:`~.session.Session`; the challenges' to
+:mod:`~jabberwocky.formats.challenge_requests`, the reviews' to
+:mod:`~jabberwocky.analysis.review_requests`, the statistics' to
+:mod:`~jabberwocky.analysis.stats_requests`.  :data:`REQUESTS` names every request.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..analysis.review_requests import (
+    ReviewSources,
+    review_analyse,
+    review_seen,
+    review_timeline,
+)
+from ..analysis.stats_requests import MAX_STATS_CHARS, MAX_STATS_GAMES, stats_answer
+from ..bots import BOTS_VERSION, available_levels
+from ..core.errors import JabberwockyError, RecordError, RequestError, SeedError
+from ..core.game import Game
+from ..core.levels import HUMAN
+from ..core.messages import Message, quote
+from ..core.rules import JABBERWOCKY, Ruleset, rules_info
+from ..core.table import (
+    DEFAULT_PLAYERS,
+    MAX_NAME_LENGTH,
+    MAX_SEED_LENGTH,
+    check_names,
+    check_players,
+    check_seed,
+)
+from ..core.words import new_seed
+from ..formats.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
+from ..formats.challenge_requests import (
+    Decoded,
+    challenge_game,
+    check_challenge,
+    compare_challenge,
+    encode_challenge,
+    open_challenge,
+    result_game,
+)
+from ..formats.deals import deal_summary
+from ..formats.jsontext import MAX_JSON_DEPTH, read_json
+from ..formats.record import FORMAT, MAX_RECORD_BYTES, dumps, loads
+from .session import Session, default_level
+
+MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
+"""A request's JSON text may be at most this long (a record plus a little)."""
+_LIMITS = {"stats": MAX_STATS_CHARS}
+
+__all__ = ["MAX_REQUEST_CHARS", "MAX_STATS_CHARS", "MAX_STATS_GAMES", "REQUESTS",
+           "RequestError", "WebApi", "default_level"]
+
+
+def _error(kind: str, message: Message) -> str:
+    """The JSON text of an error answer: its class, its English sentence, its code."""
+    return json.dumps({"error": {"kind": kind, "message": str(message),
+                                 "code": message.code, "params": message.to_json()["params"]}},
+                      ensure_ascii=False)
+
+
+def _obj(payload: Any) -> dict[str, Any]:
+    if not isinstance(payload, dict):
+        raise RequestError("request.payload_not_object", value=quote(payload))
+    return payload
+
+
+def _seed(value: Any) -> str:
+    if value is None or value == "":
+        return new_seed()
+    return check_seed(value)
+
+
+def _level(value: Any) -> str:
+    levels = available_levels()
+    if not isinstance(value, str) or value not in levels:
+        raise SeedError("table.unknown_level", value=quote(value), choices=levels)
+    return value
+
+
+def _seats(value: Any, players: int) -> list[str]:
+    """A ``seats`` list: one kind per seat, ``human`` or an available level, with at
+    least one human."""
+    if not isinstance(value, list):
+        raise SeedError("table.seats_shape")
+    if len(value) != players:
+        raise SeedError("table.seat_count", count=len(value), players=players)
+    kinds = [HUMAN, *available_levels()]
+    for kind in value:
+        if not isinstance(kind, str) or kind not in kinds:
+            raise SeedError("table.unknown_seat", value=quote(kind), choices=kinds)
+    if HUMAN not in value:
+        raise SeedError("table.no_human")
+    return list(value)
+
+
+def _safe_filename_part(seed: str) -> str:
+    part = re.sub(r"[^A-Za-z0-9_-]+", "-", seed).strip("-")[:60]
+    return part or "game"
+
+
+class WebApi:
+    """One table: its :class:`~.session.Session` (``None`` before the first game) and the
+    challenges decoded lately."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.decoded = Decoded()
+        sources = ReviewSources(self._game, lambda p: result_game(self.decoded, p))
+        self._handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "new_game": self.new_game,
+            "state": lambda p: self.view(),
+            "bid": self.bid,
+            "play": self.play,
+            "bot_step": lambda p: self.bot_step(),
+            "next_round": lambda p: self.next_round(),
+            "hint": lambda p: self._session().hint(),
+            "claim": lambda p: self._move(self._session().claim),
+            "export_record": lambda p: self.export_record(),
+            "import_record": self.import_record,
+            "deal": self.deal,
+            "levels": lambda p: self.levels(),
+            "rules": lambda p: self.rules(),
+            "reveal": lambda p: self._move(self._session().reveal),
+            "take_back": lambda p: self._move(self._session().take_back),
+            "challenge_open": lambda p: open_challenge(self.decoded, p),
+            "challenge_play": lambda p: self._install(challenge_game(self.decoded, p)),
+            "challenge_encode": lambda p: encode_challenge(self.decoded, self._game(), p),
+            "challenge_check": lambda p: check_challenge(self.decoded, p),
+            "challenge_compare": lambda p: compare_challenge(self.decoded, self._game()),
+            "review": lambda p: review_timeline(sources, p),
+            "review_analyse": lambda p: review_analyse(sources, p),
+            "review_seen": lambda p: review_seen(sources, p),
+            "stats": stats_answer,
+        }
+
+    @property
+    def game(self) -> Game | None:
+        """The table's game, or ``None`` before the first."""
+        return None if self.session is None else self.session.game
+
+    # -- the protocol entry point ---------------------------------------------------
+
+    def handle(self, kind: str, payload_json: str) -> str:
+        """Serve one request; always returns JSON text (a result or an error)."""
+        try:
+            result = self.dispatch(kind, payload_json)
+            # allow_nan=False: NaN is not JSON, and the page's JSON.parse would refuse it
+            return json.dumps({"result": result}, ensure_ascii=False, allow_nan=False)
+        except JabberwockyError as exc:
+            return _error(type(exc).__name__, exc.message)
+        except RecursionError:  # pragma: no cover - JSON text deeper than 64 levels is refused
+            return _error("RequestError", Message("request.too_deep", max=MAX_JSON_DEPTH))
+        except Exception as exc:  # a bug: report it rather than kill the worker
+            return _error("InternalError", Message("internal", detail=quote(
+                f"{type(exc).__name__}: {exc}", 300)))
+
+    def dispatch(self, kind: str, payload_json: str) -> Any:
+        """Decode and check a request, run it and return its result (JSON-ready)."""
+        if not isinstance(kind, str) or kind not in self._handlers:
+            raise RequestError("request.unknown_type", value=quote(kind),
+                               choices=sorted(self._handlers))
+        if not isinstance(payload_json, str):
+            raise RequestError("request.payload_not_text")
+        limit = _LIMITS.get(kind, MAX_REQUEST_CHARS)
+        if len(payload_json) > limit:  # before anything else looks at it
+            raise RequestError("request.too_large", max=limit)
+        payload = read_json(payload_json, error=RequestError, prefix="request",
+                            max_size=limit) if payload_json.strip() else {}
+        if payload is None:
+            payload = {}
+        return self._handlers[kind](_obj(payload))
+
+    # -- the table ------------------------------------------------------------------
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise RequestError("request.no_game")
+        return self.session
+
+    def _game(self) -> Game:
+        return self._session().game
+
+    def _install(self, game: Game) -> dict[str, Any]:
+        """Make ``game`` the table's (its bots are made first: nothing is replaced unless
+        everything is ready); answers the first view."""
+        self.session = Session(game)
+        return self.view()
+
+    def _move(self, step: Callable[[], Any]) -> dict[str, Any]:
+        step()
+        return self.view()
+
+    def view(self) -> dict[str, Any]:
+        """The device's view of the table (see :meth:`.session.Session.view`)."""
+        return self._session().view()
+
+    # -- the game's requests --------------------------------------------------------
+
+    def new_game(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Start a game: ``{seed?, players, bots | seats, names?, rules?}``.
+
+        ``bots`` seats one human at seat 0 and the bots after it; ``seats`` names every
+        seat's kind instead (``human`` or a level: several humans play pass-and-play).
+        ``names``: one name or ``null`` per seat."""
+        if "seats" in payload:
+            if "bots" in payload:
+                raise SeedError("table.seats_and_bots")
+            given = payload["seats"]
+            players = check_players(payload.get(
+                "players", len(given) if isinstance(given, list) else DEFAULT_PLAYERS))
+            seats = _seats(given, players)
+        else:
+            players = check_players(payload.get("players", DEFAULT_PLAYERS))
+            bots = payload.get("bots", default_level())
+            if isinstance(bots, str):
+                levels = [_level(bots)] * (players - 1)
+            elif isinstance(bots, list):
+                if len(bots) != players - 1:
+                    raise SeedError("table.bot_count", count=len(bots), seats=players - 1)
+                levels = [_level(b) for b in bots]
+            else:
+                raise SeedError("table.bots_shape")
+            seats = [HUMAN, *levels]
+        names = payload.get("names")
+        names = (None,) * players if names is None else check_names(names, players)
+        rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
+        game = Game(_seed(payload.get("seed")), players, rules, seats)
+        game.names = names
+        return self._install(game)
+
+    def bid(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The person to act bids ``{bid: int}``; the engine's reason when not allowed."""
+        self._session().bid(payload.get("bid"))
+        return self.view()
+
+    def play(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The person to act plays ``{card: "QH"}``; the engine's reason when not allowed."""
+        self._session().play(payload.get("card"))
+        return self.view()
+
+    def bot_step(self) -> dict[str, Any]:
+        """One bot action if a bot must act now, else ``action: null``.  A bot that fails
+        (it raises, or answers what is not a move allowed now) gets a ``BotError`` answer
+        naming the bot, the seat and the move; the game stays as it was."""
+        action = self._session().bot_step()
+        return {"action": action, "view": self.view()}
+
+    def next_round(self) -> dict[str, Any]:
+        """Deal the next round once the current one is over."""
+        self._game().next_round()
+        return self.view()
+
+    def export_record(self) -> dict[str, Any]:
+        """The game record and a file name for it."""
+        game = self._game()
+        return {"record": dumps(game),
+                "filename": f"jabberwocky-{_safe_filename_part(game.seed)}.json"}
+
+    def import_record(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Replace the table with a replayed record ``{record: text}`` that holds at least
+        one move (a stub naming only a seed is refused: New game plays a seed)."""
+        text = payload.get("record")
+        if not isinstance(text, str):
+            raise RequestError("request.record_not_text", format=FORMAT)
+        game = loads(text)
+        if game.step == 0 and not game.results:
+            # A record that names a game but holds none of it (no bid made): nothing to
+            # continue.  The record format allows it; the page's import does not.
+            raise RecordError("record.no_moves")
+        fallback = default_level()
+        levels = available_levels()
+        seats = [k if k == HUMAN or k in levels else fallback for k in game.seats]
+        if HUMAN not in seats:
+            seats[0] = HUMAN
+        game.seats = tuple(seats)
+        return self._install(game)
+
+    # -- what the page asks once ----------------------------------------------------
+
+    @staticmethod
+    def deal(payload: dict[str, Any]) -> dict[str, Any]:
+        """A seed's deals, the same JSON as ``python -m jabberwocky deal --json``."""
+        seed = payload.get("seed")
+        if seed is None:
+            raise SeedError("seed.needed")
+        rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
+        # deal_summary checks the table and the seed before it deals anything
+        return deal_summary(seed, payload.get("players", DEFAULT_PLAYERS), rules)
+
+    @staticmethod
+    def levels() -> dict[str, Any]:
+        """The bot levels that can be played, weakest first, the default one, and the
+        bots version (records and links made with another may play differently)."""
+        return {"levels": available_levels(), "default": default_level(),
+                "bots_version": BOTS_VERSION}
+
+    @staticmethod
+    def rules() -> dict[str, Any]:
+        """Everything the page needs to know about rules and table settings: presets,
+        options and their values, the table sizes, the honour rule's penalty, the longest
+        seed and player name, the longest challenge text and chain (the page holds no
+        copy of any of it)."""
+        return {**rules_info(), "seed_max_length": MAX_SEED_LENGTH,
+                "name_max_length": MAX_NAME_LENGTH, "challenge_max_length": MAX_CHALLENGE_CHARS,
+                "challenge_max_results": MAX_RESULTS}
+
+
+REQUESTS = tuple(sorted(WebApi()._handlers))
+"""Every request's name (docs/web-protocol.md describes each)."""
