@@ -105,20 +105,25 @@ def max_moves(rules: Ruleset, players: int) -> int:
 # -- the table ------------------------------------------------------------------------
 
 
+def _one_person(seats: Sequence[str]) -> tuple[int, list[int]]:
+    humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+    return (humans[0] if len(humans) == 1 else -1), humans
+
+
 def challenger(seats: Sequence[str]) -> int:
     """The challenger's seat: the one human seat (a challenge is one person's game against
     the bots); :class:`ChallengeError` when there are none or several."""
-    humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
-    if len(humans) != 1:
+    seat, humans = _one_person(seats)
+    if seat < 0:
         raise ChallengeError("challenge.humans", count=len(humans))
-    return humans[0]
+    return seat
 
 
 def can_challenge(game: Game) -> bool:
-    """True when a challenge can be made of ``game``: one person plays it (its
-    :func:`challenger`) and at least one round is finished.  The one place the rule
+    """True when a challenge can be made of ``game``: one person plays it (the seat
+    :func:`challenger` names) and at least one round is finished.  The one place the rule
     lives: the view's ``can_challenge`` is this (the page adds its own mode)."""
-    return bool(game.results) and sum(kind == HUMAN for kind in game.seats) == 1
+    return bool(game.results) and _one_person(game.seats)[0] >= 0
 
 
 @dataclass(frozen=True)
