@@ -201,19 +201,45 @@ def options_info() -> dict[str, Any]:
 
     The page builds its settings from this (and from :data:`PRESETS`) instead of holding
     a copy of the rules; the equivalence tests of the fast paths enumerate it, so an
-    option added here cannot escape them.
+    option added here cannot escape them.  Each entry also says how the page names it:
+    ``field`` (the Ruleset field), ``link`` (its key in a link's ``rules=``), ``setting``
+    (the page's settings key), ``control`` (how the New game dialog asks for it),
+    ``link_values`` (the link's text for each value), ``checked`` (a checkbox's ticked
+    value) and ``words`` (catalogue keys: ``{value}`` stands for the link's text), so the
+    page's settings, links and dialog follow a new option without a change of their own.
     """
     return {
         "schedule": {"kind": "schedule", "default": list(JABBERWOCKY.schedule),
                      "min_hand": MIN_HAND, "max_hand": MAX_HAND, "max_rounds": MAX_ROUNDS,
                      "named": {schedule_name(p.schedule): list(p.schedule)
-                               for p in PRESETS.values()}},
-        "hook": {"kind": "bool", "default": JABBERWOCKY.hook},
+                               for p in PRESETS.values()},
+                     "field": "schedule", "link": "schedule", "setting": "schedule",
+                     "control": "schedule",
+                     "words": {"label": "newgame.rounds", "short": "preset.schedule"}},
+        "hook": {"kind": "bool", "default": JABBERWOCKY.hook, "values": [True, False],
+                 "field": "hook", "link": "hook", "setting": "hook", "control": "checkbox",
+                 "link_values": ["on", "off"], "checked": True,
+                 "words": {"label": "newgame.hook", "short": "hook.{value}.short"}},
         "trump_lead": {"kind": "choice", "default": JABBERWOCKY.trump_lead,
-                       "values": list(_TRUMP_LEADS)},
-        "scoring": {"kind": "choice", "default": JABBERWOCKY.scoring, "values": list(_SCORINGS)},
+                       "values": list(_TRUMP_LEADS), "field": "trump_lead", "link": "lead",
+                       "setting": "trumpLead", "control": "select",
+                       "link_values": list(_TRUMP_LEADS),
+                       "words": {"label": "newgame.lead", "value": "trump_lead.{value}",
+                                 "short": "trump_lead.{value}.short"}},
+        "scoring": {"kind": "choice", "default": JABBERWOCKY.scoring, "values": list(_SCORINGS),
+                    "field": "scoring", "link": "scoring", "setting": "scoring",
+                    "control": "select", "link_values": list(_SCORINGS),
+                    "words": {"label": "newgame.scoring", "value": "scoring.{value}",
+                              "short": "scoring.{value}.short"}},
         "renege_penalty": {"kind": "choice", "default": JABBERWOCKY.renege_penalty,
-                           "values": list(_RENEGE_PENALTIES)},
+                           "values": list(_RENEGE_PENALTIES), "field": "renege_penalty",
+                           "link": "renege", "setting": "renege", "control": "checkbox",
+                           "link_values": [str(v) for v in _RENEGE_PENALTIES],
+                           "checked": max(_RENEGE_PENALTIES),
+                           "words": {"label": "newgame.renege",
+                                     "label_params": {"points": max(_RENEGE_PENALTIES)},
+                                     "short": "renege.short",
+                                     "short_params": {"points": "{value}"}}},
     }
 
 

@@ -728,6 +728,8 @@ class WebApi:
             "challenge": game.challenge is not None,
             "takebacks": game.takebacks,
             "can_take_back": game.challenge is None and last_action(game, humans) is not None,
+            # a challenge can be made of this game: one person plays it, a round is over
+            "can_challenge": len(humans) == 1 and bool(obs.history),
         }
 
     @staticmethod
