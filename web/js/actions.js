@@ -108,7 +108,7 @@ export function createActions({ controller, prefs, menu, tips }) {
     openMakeChallenge({ controller, view: v, chain, defaultName: own || prefs.prefs.challengeName, onName: (name) => prefs.setPrefs({ challengeName: name }) });
   }
   // The Statistics screen and its buttons (dialogs/stats.js, loaded when first opened).
-  const statsContext = () => ({ controller, setup: setup(), state: controller.screens.stats });
+  const statsContext = () => ({ controller, setup: setup() });
   const stats = (action) => (element) => import("./dialogs/stats.js").then((m) => m.statsAction(action, element, statsContext()));
 
   const table = {

@@ -76,14 +76,10 @@ export class GameController extends EventTarget {
     });
     // What no view renders: the engine's offer once known ({levels, defaultLevel,
     // botsVersion, rules}), the address this page last wrote, and each screen's own state
-    // (kept here, handed to the screen when it opens).
+    // (`screen(name, initial)`: kept here for the visit, handed to the screen).
     this.setup = null;
     this.link = { own: "" };
-    this.screens = {
-      review: { answers: new Map(), current: null, token: 0, wired: false },
-      stats: { entries: [], tallied: [], shown: 0, wired: false },
-      update: { toast: null, action: () => {}, reloadRequested: false },
-    };
+    this.screens = new Map();
     this._tail = Promise.resolve();
     this._game = 0; // bumped by every new game: older transitions stop
     this._abort = new AbortController();
@@ -122,6 +118,13 @@ export class GameController extends EventTarget {
 
   toggleMenu() {
     this.openMenu(!this.state.menu);
+  }
+
+  /** The state of the screen `name` (the review, the statistics, the update prompt): made
+   *  by `initial()` the first time it is asked for, the same object after that. */
+  screen(name, initial) {
+    if (!this.screens.has(name)) this.screens.set(name, initial());
+    return this.screens.get(name);
   }
 
   /** The engine's offer: bot levels and rules (known once the engine has started). */

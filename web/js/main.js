@@ -326,7 +326,7 @@ async function boot() {
     tableShown = resolve;
   });
   import("./update.js")
-    .then((m) => m.initUpdates({ state: controller.screens.update, beforeReload: () => saveGame(controller.state.view), registerAfter: firstTable }))
+    .then((m) => m.initUpdates({ state: controller.screen("update", m.initialState), beforeReload: () => saveGame(controller.state.view), registerAfter: firstTable }))
     .catch(() => {});
   let answers;
   try {

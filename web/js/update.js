@@ -14,8 +14,11 @@ import { t } from "./i18n.js";
 const SW_URL = new URL("../sw.js", import.meta.url);
 
 // What this module shows and whether a reload was asked for belong to the controller
-// (`controller.screens.update`: {toast, action, reloadRequested}); initUpdates is handed it.
-let S = { toast: null, action: () => {}, reloadRequested: false };
+// (`controller.screen("update", initialState)`); initUpdates is handed it.
+let S = null;
+
+/** {toast: the prompt once made, action: what its Reload button does, reloadRequested}. */
+export const initialState = () => ({ toast: null, action: () => {}, reloadRequested: false });
 
 function setState(state) {
   if (document.body) document.body.dataset.update = state;
@@ -82,7 +85,7 @@ function showToast(message, onReload) {
  * Returns a Promise of {registration, checkForUpdate(), applyUpdate()}.
  */
 export async function initUpdates(options = {}) {
-  if (options.state) S = options.state;
+  S = options.state ?? initialState();
   const message = options.message || t("update.ready");
   const none = { registration: null, checkForUpdate: async () => false, applyUpdate() {} };
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {

@@ -23,10 +23,13 @@ const PAGE = 20; // past games shown at first, and per "show more"
 const COMPARE_BATCH = 5;
 
 // The context of the screen in use: {controller, setup, state}, where `state` is the
-// screen's state, the controller's (`controller.screens.stats`): {entries: the stored
-// games, oldest first; tallied: the entries the summary counts (index i of the summary is
-// tallied[i]); shown: how many past games are listed; wired}.
+// screen's state, the controller's (`controller.screen("stats", initialState)`).
 let ctx = null;
+
+/** {entries: the stored games, oldest first; tallied: the entries the summary counts
+ *  (index i of the summary is tallied[i]); shown: how many past games are listed; wired:
+ *  the file input's listener}. */
+export const initialState = () => ({ entries: [], tallied: [], shown: 0, wired: false });
 
 const engine = () => ctx.controller.engine;
 const dialog = () => $("dlg-stats");
@@ -344,9 +347,9 @@ async function review(entry) {
   await m.openReview({ record: entry.record }, { controller: ctx.controller });
 }
 
-/** Open the Statistics screen.  `context`: {controller, setup, state}. */
+/** Open the Statistics screen.  `context`: {controller, setup}. */
 export async function openStats(context) {
-  ctx = context;
+  ctx = { ...context, state: context.controller.screen("stats", initialState) };
   ctx.state.shown = PAGE;
   if (!ctx.state.wired) {
     ctx.state.wired = true;
@@ -363,7 +366,7 @@ export async function openStats(context) {
 
 /** What the screen's buttons do (actions.js hands them over). */
 export async function statsAction(action, element, context) {
-  ctx = context;
+  ctx = { ...context, state: context.controller.screen("stats", initialState) };
   if (action === "stats-export") return exportAll();
   if (action === "stats-import") return $("stats-import-file").click();
   if (action === "stats-clear") return clearAll();

@@ -12,17 +12,20 @@ import { seatNames } from "../names.js";
 import { drawReview } from "./draw.js";
 import * as M from "./model.js";
 
-// The screen's state is the controller's (`controller.screens.review`), held here as `S`
-// while the screen is in use: {answers: digest -> Map(step -> review_analyse answer) for
-// the visit, current: the review on screen {source, timeline, i, names, token, seen},
-// token: bumped by every review opened or closed, wired}.
+// The screen's state is the controller's (`controller.screen("review")`), held here as `S`
+// while the screen is in use.
 let S = null;
+
+/** {answers: digest -> Map(step -> review_analyse answer) for the visit, current: the
+ *  review on screen {source, timeline, i, names, token, seen}, token: bumped by every
+ *  review opened or closed (older answers are dropped), wired: the dialog's listeners}. */
+const initialState = () => ({ answers: new Map(), current: null, token: 0, wired: false });
 
 const dialog = () => $("dlg-review");
 
 /** Open the review of `source` (asks the engine for the timeline; says why not). */
 export async function openReview(source, { controller }) {
-  S = controller.screens.review;
+  S = controller.screen("review", initialState);
   wire(controller);
   const dlg = dialog();
   const my = ++S.token;
