@@ -5,6 +5,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { GameController, acceptsInput } from "../../web/js/controller.js";
+import { Engine } from "../../web/js/engine.js";
 import { startEngine } from "./engine-process.mjs";
 
 const engine = startEngine();
@@ -31,7 +32,7 @@ function fakePresenter(controller) {
 
 function makeController() {
   const saved = [];
-  const c = new GameController({ engine, speed: () => 0, save: async (view) => { saved.push(view && view.step); } });
+  const c = new GameController({ engine: new Engine(engine), speed: () => 0, save: async (view) => { saved.push(view && view.step); } });
   c.presenter = fakePresenter(c);
   return { c, saved };
 }

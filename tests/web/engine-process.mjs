@@ -1,7 +1,9 @@
 // The real engine for the page's unit tests: a CPython process serving the worker
 // protocol's requests (jabberwocky.webapi) over stdin/stdout, one JSON line each way.
-// Its `request(type, payload)` behaves like web/js/engine.js's: a promise of the result,
-// rejected with {kind, message, code, params} on an error answer.
+// It is a transport for web/js/engine.js's Engine (`send(kind, payload)`: a promise of the
+// engine's answer, {result} or {error}), the way the worker is on the page; its
+// `request(type, payload)` is a promise of the result, rejected with {kind, message, code,
+// params} on an error answer (for tests that ask the engine directly).
 
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -25,8 +27,16 @@ export function startEngine() {
   const waiting = [];
   lines.on("line", (line) => waiting.shift()(JSON.parse(line)));
   const log = [];
+  const send = (type, payload = {}) => {
+    log.push(type);
+    return new Promise((resolve) => {
+      waiting.push(resolve);
+      child.stdin.write(JSON.stringify([type, JSON.stringify(payload)]) + "\n");
+    });
+  };
   return {
     log,
+    send,
     request(type, payload = {}) {
       log.push(type);
       return new Promise((resolve, reject) => {

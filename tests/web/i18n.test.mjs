@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { format } from "../../web/js/i18n.js";
-import { ROOT } from "./engine-info.mjs";
+import { ROOT, engineInfo } from "./engine-info.mjs";
 
 const read = (p) => JSON.parse(readFileSync(path.join(ROOT, p), "utf8"));
 const page = read("web/i18n/en.json");
@@ -61,6 +61,16 @@ function keysUsed() {
     // Any other string literal of a catalogue family ("round.col_bid" in a list, the two
     // sides of a ternary) counts as a key too.
     for (const m of text.matchAll(/"([a-z_]+)\.([a-z0-9_.-]+)"/g)) if (FAMILIES.has(m[1])) keys.add(`${m[1]}.${m[2]}`);
+  }
+  // The rule options' words: the page asks for the keys their specifications name (the
+  // engine's rules answer), "{value}" standing for each value's link text.
+  for (const option of Object.values(engineInfo().rules.options)) {
+    const texts = option.link_values ?? (option.values || []).map(String);
+    for (const template of [option.words.label, option.words.value, option.words.short]) {
+      if (!template) continue;
+      if (template.includes("{value}")) texts.forEach((text) => keys.add(template.replace("{value}", text)));
+      else keys.add(template);
+    }
   }
   return keys;
 }

@@ -13,18 +13,14 @@ import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 import { openMakeChallenge } from "./challenge.js";
+import { canChallenge } from "./controller.js";
 
 const MAX_IMPORT_BYTES = 1_000_000;
 
-/** A challenge can be made of the game on the table: one person plays it, a round is over. */
-export function canChallenge(state) {
-  const v = state.view;
-  return Boolean(v) && state.mode === "play" && (v.humans || [0]).length === 1 && v.history.length > 0;
-}
-
-/** controller, prefs (prefs.js), setup: () => the engine's offer, menu: {close, toggle},
+/** controller (its `setup`: the engine's offer), prefs (prefs.js), menu: {close, toggle},
  *  tips: {hide}. Returns dispatch(action, element). */
-export function createActions({ controller, prefs, setup, menu, tips }) {
+export function createActions({ controller, prefs, menu, tips }) {
+  const setup = () => controller.setup;
   let importMode = "continue";
   const view = () => controller.state.view;
 
@@ -64,7 +60,7 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
 
   async function exportRecord() {
     if (!view()) return;
-    const { result, error } = await controller.call("export_record");
+    const { result, error } = await controller.engine.exportRecord();
     if (error) {
       controller.notice("notice.export_failed", { reason: error });
       return;

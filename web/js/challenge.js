@@ -28,7 +28,7 @@ function normalGame(game, setup) {
  * Returns "played", "normal" (a normal game was started), "declined" or "refused".
  */
 export async function openChallenge(text, { controller, setup, name: defaultName = "", onName = () => {} }) {
-  const { result, error } = await controller.call("challenge_open", { text });
+  const { result, error } = await controller.engine.challengeOpen(text);
   if (error || !result.ok) {
     const reason = result?.refusal ?? error;
     if (result?.game) {
@@ -145,7 +145,7 @@ export function openMakeChallenge({ controller, view, chain, defaultName = "", o
   dlg.dataset.made = "false";
   dlg.querySelector('[data-action="challenge-make"]').onclick = async () => {
     const given = name.value.trim();
-    const { result, error } = await controller.call("challenge_encode", { name: given || null });
+    const { result, error } = await controller.engine.challengeEncode(given || null);
     if (error) {
       $("challenge-status").textContent = msg(error);
       return;

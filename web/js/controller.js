@@ -1,8 +1,11 @@
-// The game controller: it owns the game's state and every transition — starting, resuming
-// and watching games, the human's bids and cards, the next round, hints and the bots'
-// turns.  Views subscribe to its store (`controller.store`); the accessible layer and the
-// message box listen to its events.  It holds no rule: legality, reasons, scores and
-// winners come from the engine's view.
+// The game controller: the one owner of the front end's state and every transition —
+// starting (one path: a new game, a challenge, a saved or imported record, a record
+// watched), the human's bids and cards, the next round, hints and the bots' turns, and the
+// page's own state (the menu, how the player is playing, the screens').  Views subscribe
+// to its store (`controller.store`) and render from it; they send it intents (its
+// methods); the accessible layer and the message box listen to its events; the presenter
+// reports what the table shows through events ("show", "table").  It holds no rule:
+// legality, reasons, scores, winners and who may challenge come from the engine's view.
 //
 // No polling: transitions run one after another on a queue.  A bot's turn is a transition
 // too: each transition that leaves a bot (or a recorded move being watched) to act queues
@@ -28,6 +31,12 @@
 import { createStore } from "./store.js";
 import { TIMING, pause } from "./timing.js";
 
+/** A challenge can be made of the game on the table: the engine says the game allows one
+ *  (`can_challenge`), and the table is the player's own (not a record being watched). */
+export function canChallenge(state) {
+  return Boolean(state.view?.can_challenge) && state.mode === "play";
+}
+
 /** True while the human (seat 0) may act and the controls accept input. */
 export function acceptsInput(state) {
   const v = state.view;
@@ -44,15 +53,17 @@ export function shownTrickFor(view) {
 
 export class GameController extends EventTarget {
   /**
-   * engine: {request(type, payload)} (engine.js); speed(): the current pause factor;
-   * save(view): stores the game after each transition (may be async).
+   * engine: the page's engine (engine.js: typed methods, each resolving to {result} or
+   * {error}); speed(): the current pause factor; save(view): stores the game after each
+   * transition (may be async).
    */
   constructor({ engine, speed = () => 1, save = async () => {} }) {
     super();
     this.engine = engine;
     this.speed = speed;
     this.save = save;
-    this.presenter = null; // set once the table is drawn (present.js)
+    this._presenter = null;
+    // What the views render from.
     this.store = createStore({
       view: null,
       busy: false,
@@ -60,7 +71,15 @@ export class GameController extends EventTarget {
       watch: null, // {seed, moves, next}
       challenge: null, // a challenge game: the engine's challenge_compare answer (its text too)
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
+      menu: false, // the menu is open
+      input: null, // how the player is playing: "keyboard" | "pointer" (null: not known yet)
     });
+    // What no view renders: the engine's offer once known ({levels, defaultLevel,
+    // botsVersion, rules}), the address this page last wrote, and each screen's own state
+    // (`screen(name, initial)`: kept here for the visit, handed to the screen).
+    this.setup = null;
+    this.link = { own: "" };
+    this.screens = new Map();
     this._tail = Promise.resolve();
     this._game = 0; // bumped by every new game: older transitions stop
     this._abort = new AbortController();
@@ -70,15 +89,47 @@ export class GameController extends EventTarget {
     return this.store.get();
   }
 
-  // -- the engine -----------------------------------------------------------------------
+  /** The presenter (present.js) draws the table's moves; what it shows comes back as its
+   *  events: "show" {view, table} and "table" {table}. */
+  get presenter() {
+    return this._presenter;
+  }
 
-  /** A request as {result} or {error: {kind, message, code, params}} (never throws). */
-  async call(type, payload = {}) {
-    try {
-      return { result: await this.engine.request(type, payload) };
-    } catch (err) {
-      return { error: { kind: err.kind || "Error", message: err.message || String(err), code: err.code || "internal", params: err.params || {} } };
-    }
+  set presenter(presenter) {
+    this._presenter = presenter;
+    presenter?.addEventListener?.("show", (e) => {
+      if (this._presenter === presenter) this.setView(e.detail.view, e.detail.table);
+    });
+    presenter?.addEventListener?.("table", (e) => {
+      if (this._presenter === presenter) this.setTable(e.detail.table);
+    });
+  }
+
+  // -- the page's own state (intents from the views) ------------------------------------
+
+  /** The player used the keyboard or a pointer (focus is guided for keyboard users). */
+  setInput(mode) {
+    if (this.state.input !== mode) this.store.set({ input: mode });
+  }
+
+  openMenu(open = true) {
+    if (this.state.menu !== open) this.store.set({ menu: open });
+  }
+
+  toggleMenu() {
+    this.openMenu(!this.state.menu);
+  }
+
+  /** The state of the screen `name` (the review, the statistics, the update prompt): made
+   *  by `initial()` the first time it is asked for, the same object after that. */
+  screen(name, initial) {
+    if (!this.screens.has(name)) this.screens.set(name, initial());
+    return this.screens.get(name);
+  }
+
+  /** The engine's offer: bot levels and rules (known once the engine has started). */
+  setSetup(setup) {
+    this.setup = setup;
   }
 
   // -- events and state -----------------------------------------------------------------
@@ -167,7 +218,7 @@ export class GameController extends EventTarget {
     const rounds = view.history.length;
     const known = this.state.challenge;
     if (known && known.rounds === rounds) return;
-    const { result, error } = await this.call("challenge_compare");
+    const { result, error } = await this.engine.challengeCompare();
     if (this._stale(token) || error) return;
     this.store.set({ challenge: { ...result, rounds } });
   }
@@ -182,7 +233,7 @@ export class GameController extends EventTarget {
     if (n > view.hand_size) return Promise.resolve(false);
     const seat = view.to_act;
     return this._enqueue(async (token) => {
-      const { result, error } = await this.call("bid", { bid: n });
+      const { result, error } = await this.engine.bid(n);
       if (this._stale(token)) return false;
       if (error) {
         this.emit("refused", { bid: n, reason: error });
@@ -207,7 +258,7 @@ export class GameController extends EventTarget {
     const seat = view.to_act;
     return this._enqueue(async (token) => {
       const before = this.state.view;
-      const { result, error } = await this.call("play", { card });
+      const { result, error } = await this.engine.play(card);
       if (this._stale(token)) return false;
       if (error) {
         this.emit("refused", { card, reason: error });
@@ -259,7 +310,7 @@ export class GameController extends EventTarget {
   claim() {
     if (!acceptsInput(this.state) || !this.state.view.can_claim) return Promise.resolve(false);
     return this._enqueue(async (token) => {
-      const { result, error } = await this.call("claim");
+      const { result, error } = await this.engine.claim();
       if (this._stale(token)) return false;
       if (error) {
         this.emit("refused", { reason: error });
@@ -277,7 +328,7 @@ export class GameController extends EventTarget {
   reveal() {
     if (!this.state.view?.handoff) return Promise.resolve(false);
     return this._enqueue(async (token) => {
-      const { result, error } = await this.call("reveal");
+      const { result, error } = await this.engine.reveal();
       if (this._stale(token)) return false;
       if (error) {
         this.notice("notice.engine_error", { reason: error });
@@ -298,7 +349,7 @@ export class GameController extends EventTarget {
     }
     const token = this._newGame(); // the bots' turns under way stop
     return this._enqueue(async () => {
-      const { result, error } = await this.call("take_back");
+      const { result, error } = await this.engine.takeBack();
       if (this._stale(token)) return false;
       if (error) {
         this.emit("refused", { reason: error });
@@ -323,7 +374,7 @@ export class GameController extends EventTarget {
     if (!view || view.phase !== "round-over") return Promise.resolve(false);
     if (!recorded && this.state.mode === "watch") return Promise.resolve(false);
     return this._enqueue(async (token) => {
-      const { result, error } = await this.call("next_round");
+      const { result, error } = await this.engine.nextRound();
       if (this._stale(token)) return false;
       if (error) {
         this.notice("notice.engine_error", { reason: error });
@@ -345,7 +396,7 @@ export class GameController extends EventTarget {
     const token = this._game;
     const step = this.state.view.step;
     this.notice("notice.thinking", {}, 1500, "move");
-    const { result, error } = await this.call("hint");
+    const { result, error } = await this.engine.hint();
     if (this._stale(token) || this.state.view.step !== step) return null;
     if (error) {
       this.notice("notice.no_hint", { reason: error }, 4200, "move");
@@ -364,7 +415,7 @@ export class GameController extends EventTarget {
     await pause(TIMING.botPause * this.speed(), signal);
     if (this._stale(token)) return;
     const before = this.state.view;
-    const { result, error } = await this.call("bot_step");
+    const { result, error } = await this.engine.botStep();
     if (this._stale(token)) return;
     if (error) {
       this.notice("notice.bot_error", { reason: error });
@@ -384,75 +435,62 @@ export class GameController extends EventTarget {
     await this._after(token);
   }
 
-  // -- starting and resuming games ----------------------------------------------------------
+  // -- starting games: one path ---------------------------------------------------------
 
-  /** A new game: {seed?, players, bots, rules} or, in pass-and-play, {…, seats, names}.
-   *  `how` is reported in the "game" event. */
-  newGame(options, how = "new") {
+  /**
+   * Put a game on the table, the one way every game starts.  `how` says which, and is
+   * reported in the "game" event: "new" and "watch" ({table}: {seed?, players, bots,
+   * rules} or, in pass-and-play, {…, seats, names}), "challenge" ({text, name}: the deals
+   * of a verified challenge), "save" and "import" ({record}: a record's text, and
+   * `answer`, the engine's answer to its import when already asked for).  A new deal is
+   * dealt out; a record resumed is shown where it stands.  A refusal leaves the game on
+   * the table as it was and says why.
+   */
+  start(how, options = {}) {
     const token = this._newGame();
     if (this.state.mode === "watch" && how !== "watch") this._endWatch("stopped");
     this.store.set({ challenge: null });
+    const resumed = how === "save" || how === "import";
     return this._enqueue(async () => {
-      const payload = options.seats
-        ? { players: options.players, seats: options.seats, names: options.names, rules: options.rules }
-        : { players: options.players, bots: options.bots, rules: options.rules };
-      if (options.seed) payload.seed = options.seed;
-      const { result, error } = await this.call("new_game", payload);
+      const { result, error } = await this._startRequest(how, options);
       if (this._stale(token)) return false;
       if (error) {
-        this.notice("notice.start_failed", { reason: error }, 8000);
+        this.notice(how === "save" ? "notice.save_discarded" : how === "import" ? "notice.file_refused" : "notice.start_failed", { reason: error }, 8000);
         await this._after(token); // the engine still holds the game before
         return false;
       }
-      this.presenter.deal(result);
-      this.emit("game", { how, view: result });
-      this.emit("deal", { view: result });
+      if (resumed) {
+        this.setView(result, { shownTrick: shownTrickFor(result), dealtCounts: null });
+        this.emit("game", { how, view: result });
+      } else {
+        this.presenter.deal(result);
+        this.emit("game", { how, view: result });
+        this.emit("deal", { view: result });
+      }
       await this._after(token);
       return true;
     });
+  }
+
+  _startRequest(how, { table, text, name, record, answer }) {
+    if (how === "challenge") return this.engine.playChallenge(text, name);
+    if (how === "save" || how === "import") return answer ?? this.engine.importRecord(record);
+    return this.engine.newGame(table);
+  }
+
+  /** A new game (see start): {seed?, players, bots, rules} or {…, seats, names}. */
+  newGame(table, how = "new") {
+    return this.start(how, { table });
   }
 
   /** Play the deals of a challenge (its verified text), as `name` (or no name). */
   playChallenge(text, name = "") {
-    const token = this._newGame();
-    if (this.state.mode === "watch") this._endWatch("stopped");
-    this.store.set({ challenge: null });
-    return this._enqueue(async () => {
-      const { result, error } = await this.call("challenge_play", { text, name: name || null });
-      if (this._stale(token)) return false;
-      if (error) {
-        this.notice("notice.start_failed", { reason: error }, 8000);
-        await this._after(token);
-        return false;
-      }
-      this.presenter.deal(result);
-      this.emit("game", { how: "challenge", view: result });
-      this.emit("deal", { view: result });
-      await this._after(token);
-      return true;
-    });
+    return this.start("challenge", { text, name });
   }
 
-  /** Put a record on the table: `how` "save" (the autosave) or "import" (a file).
-   *  `answer`, if given, is the engine's answer to that import already asked for. */
+  /** Put a record on the table: `how` "save" (the autosave) or "import" (a file). */
   resume(record, how, answer = null) {
-    const token = this._newGame();
-    if (this.state.mode === "watch") this._endWatch("stopped");
-    this.store.set({ challenge: null });
-    return this._enqueue(async () => {
-      const { result, error } = await (answer ?? this.call("import_record", { record }));
-      if (this._stale(token)) return false;
-      if (error) {
-        if (how === "save") this.notice("notice.save_discarded", { reason: error }, 8000);
-        else this.notice("notice.file_refused", { reason: error }, 8000);
-        await this._after(token);
-        return false;
-      }
-      this.setView(result, { shownTrick: shownTrickFor(result), dealtCounts: null });
-      this.emit("game", { how, view: result });
-      await this._after(token);
-      return true;
-    });
+    return this.start(how, { record, answer });
   }
 
   // -- watching a record ---------------------------------------------------------------------
@@ -461,23 +499,28 @@ export class GameController extends EventTarget {
   // seeded, so they repeat their recorded moves).  The record is only read as data here.
 
   async watch(text) {
-    let record;
     try {
-      record = JSON.parse(text);
+      JSON.parse(text);
     } catch {
       this.notice("notice.file_not_json", {}, 8000);
       return false;
     }
-    const check = await this.call("import_record", { record: text });
+    const check = await this.engine.importRecord(text);
     if (check.error) {
       this.notice("notice.file_refused", { reason: check.error }, 8000);
       return false;
     }
     const view = check.result;
-    const moves = humanMoves(record);
+    // seat 0's bids and cards, in the order the engine's timeline of the record says
+    const timeline = await this.engine.review({ record: text });
+    if (timeline.error) {
+      this.notice("notice.file_refused", { reason: timeline.error }, 8000);
+      return false;
+    }
+    const moves = timeline.result.steps.filter((step) => step.seat === 0).map(({ kind, value }) => ({ kind, value }));
     this.store.set({ mode: "watch", watch: { seed: view.seed, moves, next: 0 } });
     this.emit("watch", { state: "start", seed: view.seed });
-    const ok = await this.newGame({ seed: view.seed, players: view.players, bots: view.seats.slice(1), rules: view.rules }, "watch");
+    const ok = await this.start("watch", { table: { seed: view.seed, players: view.players, bots: view.seats.slice(1), rules: view.rules } });
     if (!ok) this._endWatch("stopped");
     return ok;
   }
@@ -493,8 +536,8 @@ export class GameController extends EventTarget {
     }
     this.store.set({ watch: { ...w, next: w.next + 1 } });
     const { result, error } = move.kind === "bid"
-      ? await this.call("bid", { bid: move.value })
-      : await this.call("play", { card: move.value });
+      ? await this.engine.bid(move.value)
+      : await this.engine.play(move.value);
     if (this._stale(token)) return;
     if (error) {
       this._endWatch("diverged");
@@ -512,7 +555,7 @@ export class GameController extends EventTarget {
   async _watchNextRound(token) {
     await pause(Math.max(250, TIMING.botPause * this.speed()) || 40, this._abort.signal);
     if (this._stale(token) || this.state.mode !== "watch") return;
-    const { result, error } = await this.call("next_round");
+    const { result, error } = await this.engine.nextRound();
     if (this._stale(token) || error) return;
     this.presenter.deal(result);
     this.emit("deal", { view: result });
@@ -531,21 +574,4 @@ export class GameController extends EventTarget {
     this.store.set({ mode: "play", watch: null });
     this.emit("watch", { state, seed });
   }
-}
-
-/** Seat 0's recorded bids and cards, in order. */
-export function humanMoves(record) {
-  const moves = [];
-  const n = record.players;
-  for (const rnd of record.rounds || []) {
-    const bid = Array.isArray(rnd.bids) ? rnd.bids[0] : null;
-    if (bid === null || bid === undefined) break;
-    moves.push({ kind: "bid", value: bid });
-    for (const trick of rnd.tricks || []) {
-      (trick.cards || []).forEach((card, i) => {
-        if ((trick.leader + i) % n === 0) moves.push({ kind: "card", value: card });
-      });
-    }
-  }
-  return moves;
 }

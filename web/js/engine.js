@@ -1,18 +1,25 @@
-// The page side of the engine worker: one Promise per request, a `ready` promise and
-// progress events.  The worker starts as soon as this module is imported, so Python
-// boots while the page renders.
+// The engine as the page sees it: one protocol module.  Only this file knows the engine's
+// request names and the shape of its answers; the rest of the page calls typed methods
+// (`engine.play(card)`, `engine.bid(n)`, `engine.review(source)`, …), each resolving to
+// an outcome, {result} or {error: {kind, message, code, params}} (never a rejection).
 //
-//   import { engine, EngineError } from "./engine.js";
+//   import { engine } from "./engine.js";
 //   engine.addEventListener("progress", (e) => bar(e.detail.fraction, e.detail.key));
 //   await engine.ready;                       // {pyodide, snapshot, ms, build}
-//   const view = await engine.request("new_game", {seed: "x", players: 4, bots: "medium"});
+//   const { result: view, error } = await engine.newGame({ players: 4, bots: "medium" });
 //
-// A failed request rejects with an EngineError whose `kind` is the Python exception's
-// class name ("IllegalMoveError", "RecordError", "SeedError", …) or "InternalError".
-// Events: "progress" {fraction, key, params}, "restoring" {} (a stored snapshot is being
-// restored; `engine.restoring` says so from then on), "ready" {…}, "snapshot"
-// {snapshot, ms, bytes}, "failed" {kind, message, params}.  Tests and outside checks use
-// window.__jabberwocky.
+// Behind the methods stands a transport: anything with `send(kind, payload)` resolving to
+// the engine's answer as it travels ({result} or {error}).  Today's is the engine worker
+// (WorkerTransport: it starts as soon as this module is imported, so Python boots while
+// the page renders, and reports its start-up through events); a remote host over a data
+// channel can stand behind the same methods by offering the same `send`.
+//
+// `error.kind` is the Python exception's class name ("IllegalMoveError", "RecordError",
+// "SeedError", …) or "InternalError"; `code` + `params` are its message as a catalogue
+// entry.  Events (the transport's): "progress" {fraction, key, params}, "restoring" {} (a
+// stored snapshot is being restored; `engine.restoring` says so from then on), "ready"
+// {…}, "snapshot" {snapshot, ms, bytes}, "failed" {kind, message, params}.  Tests and
+// outside checks use window.__jabberwocky.
 
 export class EngineError extends Error {
   /** kind: the Python exception's class; code + params: the message as a catalogue entry. */
@@ -23,6 +30,16 @@ export class EngineError extends Error {
     this.code = code;
     this.params = params;
   }
+}
+
+/** An error (an EngineError, a thrown Error, an answer's error) as an outcome's error. */
+function errorOf(err) {
+  return {
+    kind: err?.kind || "Error",
+    message: err?.message || String(err),
+    code: err?.code || "internal",
+    params: err?.params || {},
+  };
 }
 
 const RESTORE_TIMEOUT_MS = 20000;
@@ -37,7 +54,9 @@ function restoreTimeout() {
   }
 }
 
-export class Engine extends EventTarget {
+/** The engine worker as a transport: the worker's boot (progress, a snapshot restore that
+ *  takes too long, failure) and one answer per request, matched by id. */
+export class WorkerTransport extends EventTarget {
   constructor(workerUrl = new URL("../worker.js", import.meta.url)) {
     super();
     this.workerUrl = workerUrl;
@@ -107,14 +126,15 @@ export class Engine extends EventTarget {
     }, ms);
   }
 
-  /** Send one request; resolves with its result, rejects with an EngineError. */
-  request(type, payload = {}) {
-    if (this.failure) return Promise.reject(this.failure);
+  /** Send one request; resolves with the engine's answer, {result} or {error} (a worker
+   *  that failed answers every request with its failure). */
+  send(kind, payload = {}) {
+    if (this.failure) return Promise.resolve({ error: errorOf(this.failure) });
     const id = this.nextId++;
     const sent = performance.now();
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, type, payload, sent });
-      this.worker.postMessage({ id, type, payload });
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, type: kind, payload, sent });
+      this.worker.postMessage({ id, type: kind, payload });
     });
   }
 
@@ -127,8 +147,7 @@ export class Engine extends EventTarget {
       const ms = performance.now() - waiter.sent;
       this.log.push({ type: waiter.type, sent: Math.round(waiter.sent), ms: Math.round(ms), ok: !msg.error });
       if (this.log.length > 200) this.log.shift();
-      if (msg.error) waiter.reject(new EngineError(msg.error.kind, msg.error.message, msg.error.code, msg.error.params));
-      else waiter.resolve(msg.result);
+      waiter.resolve(msg.error ? { error: msg.error } : { result: msg.result });
       return;
     }
     const detail = msg.payload ?? {};
@@ -155,13 +174,184 @@ export class Engine extends EventTarget {
     const params = { detail };
     this.failure = new EngineError("InternalError", message, "loading.engine_failed", params);
     this._rejectReady(this.failure);
-    for (const waiter of this.pending.values()) waiter.reject(this.failure);
+    for (const waiter of this.pending.values()) waiter.resolve({ error: errorOf(this.failure) });
     this.pending.clear();
     this.dispatchEvent(new CustomEvent("failed", { detail: { kind: "InternalError", message, params } }));
   }
 }
 
-export const engine = new Engine();
+/**
+ * The page's engine: typed methods over a transport.  Every answer is unwrapped here and
+ * nowhere else (`call`); start-up (ready, progress, events) is the transport's, passed on.
+ */
+export class Engine {
+  constructor(transport) {
+    this.transport = transport;
+  }
+
+  get ready() {
+    return this.transport.ready ?? Promise.resolve({});
+  }
+
+  get progress() {
+    return this.transport.progress ?? { fraction: 1, key: "loading.shuffling", params: {} };
+  }
+
+  get restoring() {
+    return Boolean(this.transport.restoring);
+  }
+
+  get log() {
+    return this.transport.log ?? [];
+  }
+
+  addEventListener(type, listener, options) {
+    this.transport.addEventListener?.(type, listener, options);
+  }
+
+  removeEventListener(type, listener, options) {
+    this.transport.removeEventListener?.(type, listener, options);
+  }
+
+  /** One request by name, as an outcome: {result} or {error: {kind, message, code,
+   *  params}}; never rejects (a transport that throws is reported as an error). */
+  async call(kind, payload = {}) {
+    let answer;
+    try {
+      answer = await this.transport.send(kind, payload);
+    } catch (err) {
+      return { error: errorOf(err) };
+    }
+    if (answer && typeof answer === "object" && answer.error) return { error: errorOf(answer.error) };
+    if (!answer || typeof answer !== "object" || !("result" in answer)) {
+      return { error: errorOf({ kind: "InternalError", message: `no answer to ${kind}` }) };
+    }
+    return { result: answer.result };
+  }
+
+  /** The same request as a promise of its result, rejected with an EngineError (the test
+   *  hook's `request`). */
+  async request(kind, payload = {}) {
+    const { result, error } = await this.call(kind, payload);
+    if (error) throw new EngineError(error.kind, error.message, error.code, error.params);
+    return result;
+  }
+
+  // -- what the engine offers ------------------------------------------------------------
+
+  /** The bot levels ({levels, default, bots_version}). */
+  levels() {
+    return this.call("levels");
+  }
+
+  /** The rules: presets, every option's specification, table sizes, limits. */
+  rules() {
+    return this.call("rules");
+  }
+
+  // -- starting a game (each answers the view) -------------------------------------------
+
+  /** A new game: {seed?, players, bots, rules} or, in pass-and-play, {seed?, players,
+   *  seats, names, rules}. */
+  newGame({ seed, players, bots, seats, names, rules }) {
+    const payload = seats ? { players, seats, names, rules } : { players, bots, rules };
+    if (seed) payload.seed = seed;
+    return this.call("new_game", payload);
+  }
+
+  /** Play the deals of a challenge's text, as `name` (or no name). */
+  playChallenge(text, name = "") {
+    return this.call("challenge_play", { text, name: name || null });
+  }
+
+  /** Put a record's text on the table (the engine replays it). */
+  importRecord(record) {
+    return this.call("import_record", { record });
+  }
+
+  /** The table's game as a record: {record, filename}. */
+  exportRecord() {
+    return this.call("export_record");
+  }
+
+  // -- moves (each answers the view; botStep {action, view}) -----------------------------
+
+  bid(n) {
+    return this.call("bid", { bid: n });
+  }
+
+  play(card) {
+    return this.call("play", { card });
+  }
+
+  botStep() {
+    return this.call("bot_step");
+  }
+
+  nextRound() {
+    return this.call("next_round");
+  }
+
+  claim() {
+    return this.call("claim");
+  }
+
+  reveal() {
+    return this.call("reveal");
+  }
+
+  takeBack() {
+    return this.call("take_back");
+  }
+
+  /** What the strongest bot at the table would do in the human's place. */
+  hint() {
+    return this.call("hint");
+  }
+
+  // -- challenges ------------------------------------------------------------------------
+
+  /** Read and verify a challenge's text (the invitation). */
+  challengeOpen(text) {
+    return this.call("challenge_open", { text });
+  }
+
+  /** The table's game as a challenge, under `name` (null: none). */
+  challengeEncode(name) {
+    return this.call("challenge_encode", { name });
+  }
+
+  /** How the others did, beside the table's challenge game. */
+  challengeCompare() {
+    return this.call("challenge_compare");
+  }
+
+  // -- reviews and statistics --------------------------------------------------------------
+
+  /** The timeline of a game: `source` {} (the table's finished game), {record} or
+   *  {challenge, player}. */
+  review(source) {
+    return this.call("review", source);
+  }
+
+  /** The hard bot's view of decision `step` of `source`'s game. */
+  reviewAnalyse(source, step) {
+    return this.call("review_analyse", { ...source, step });
+  }
+
+  /** What the seat to act saw at `step` of `source`'s game. */
+  reviewSeen(source, step) {
+    return this.call("review_seen", { ...source, step });
+  }
+
+  /** Statistics: {records?: [text], facts?: [object], seat?, compare?}. */
+  stats(request) {
+    return this.call("stats", request);
+  }
+}
+
+/** The page's engine: the worker's, started now. */
+export const engine = typeof Worker === "undefined" ? null : new Engine(new WorkerTransport());
 
 // -- page markers and the test hook ----------------------------------------------------
 
@@ -196,10 +386,6 @@ if (typeof window !== "undefined" && typeof document !== "undefined") {
     ready: () => engine.ready,
     request: (type, payload) => engine.request(type, payload),
     /** Like request, but resolves to {result} or {error: {kind, message, code, params}} (never rejects). */
-    tryRequest: (type, payload) =>
-      engine.request(type, payload).then(
-        (result) => ({ result }),
-        (err) => ({ error: { kind: err.kind ?? "Error", message: err.message, code: err.code, params: err.params } }),
-      ),
+    tryRequest: (type, payload) => engine.call(type, payload),
   };
 }

@@ -7,9 +7,10 @@
 //
 // rules: a preset name ("oh-hell"), or a preset followed by the options that differ from it:
 //   rules=honour,hook:off,lead:any-time,scoring:exact-10-plus-bid,renege:0,schedule:2-4-6-4-2
-// The presets and the allowed values come from the engine (`info`, its `rules` answer):
-// this module only reads and writes the link's shape, and the engine (Ruleset.from_dict)
-// decides whether the values make a ruleset; a refusal is shown before a default game.
+// The presets, the options (each one's link key and the link's text for its values) and
+// the allowed values come from the engine (`info`, its `rules` answer): this module only
+// reads and writes the link's shape, and the engine (Ruleset.from_dict) decides whether
+// the values make a ruleset; a refusal is shown before a default game.
 // bv: the number of the bots version the link was made with ("jabberwocky-bots/<n>").
 // lang: the language to show the page in on this visit (en, de, cs, ko).
 //   #challenge=<text>[&lang=<language>]
@@ -22,15 +23,45 @@ import { LANGUAGES } from "./i18n.js";
 const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang", "challenge"]);
 const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
 const MAX_FRAGMENT = 20000;
-// link key -> [ruleset field, value from text, value to text]
-const RULE_KEYS = {
-  schedule: ["schedule", (v) => (/^\d{1,2}(-\d{1,2}){0,29}$/.test(v) ? v.split("-").map(Number) : undefined), (v) => v.join("-")],
-  hook: ["hook", (v) => ({ on: true, off: false })[v], (v) => (v ? "on" : "off")],
-  lead: ["trump_lead", (v) => (/^[a-z0-9-]{1,30}$/.test(v) ? v : undefined), String],
-  scoring: ["scoring", (v) => (/^[a-z0-9-]{1,30}$/.test(v) ? v : undefined), String],
-  renege: ["renege_penalty", (v) => (/^\d{1,2}$/.test(v) ? Number(v) : undefined), String],
-};
-export const RULE_LINK_KEYS = Object.keys(RULE_KEYS);
+const LINKS = new WeakMap(); // info.options -> ruleLinks(info): made once per rules answer
+const SCHEDULE_TEXT = /^\d{1,2}(-\d{1,2}){0,29}$/;
+const WORD_TEXT = /^[a-z0-9-]{1,30}$/;
+const NUMBER_TEXT = /^\d{1,2}$/;
+
+/** The link's rule options from the engine's specifications: link key -> {field, read
+ *  (text -> value, or undefined when the text cannot be one), show (value -> text)}.  A
+ *  value the engine has not listed is still read when it has the shape of the option's
+ *  values (a word, a number), so that the engine says why it is refused; a yes/no option
+ *  takes only its two words. */
+export function ruleLinks(info) {
+  const known = LINKS.get(info.options);
+  if (known) return known;
+  const out = {};
+  for (const option of Object.values(info.options)) {
+    if (option.control === "schedule") {
+      out[option.link] = { field: option.field, read: (v) => (SCHEDULE_TEXT.test(v) ? v.split("-").map(Number) : undefined), show: (v) => v.join("-") };
+      continue;
+    }
+    const values = option.values;
+    const texts = option.link_values ?? values.map(String);
+    const kind = typeof values[0];
+    const read = (v) => {
+      const i = texts.indexOf(v);
+      if (i >= 0) return values[i];
+      if (kind === "string" && WORD_TEXT.test(v)) return v;
+      if (kind === "number" && NUMBER_TEXT.test(v)) return Number(v);
+      return undefined;
+    };
+    const show = (v) => {
+      const i = values.indexOf(v);
+      return i >= 0 ? texts[i] : String(v);
+    };
+    out[option.link] = { field: option.field, read, show };
+  }
+  LINKS.set(info.options, out);
+  return out;
+}
+
 const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const problem = (key, params = {}) => ({ key, params });
 
@@ -42,19 +73,21 @@ export function parseRules(value, info) {
   if (!Object.hasOwn(presets, base)) {
     return { problem: problem("link.rules_base", { value: clip(value), choices: Object.keys(presets), preset: info.default }) };
   }
+  const links = ruleLinks(info);
   const dict = { ...presets[base], name: base };
   for (const part of parts) {
     const colon = part.indexOf(":");
     const key = colon < 0 ? part : part.slice(0, colon);
-    const spec = Object.hasOwn(RULE_KEYS, key) ? RULE_KEYS[key] : null;
-    const v = spec ? spec[1](part.slice(colon + 1)) : undefined;
+    const spec = Object.hasOwn(links, key) ? links[key] : null;
+    const v = spec ? spec.read(part.slice(colon + 1)) : undefined;
     if (!spec || colon < 0 || v === undefined) {
-      return { problem: problem("link.rules_option", { value: clip(part), choices: RULE_LINK_KEYS, preset: info.default }) };
+      return { problem: problem("link.rules_option", { value: clip(part), choices: Object.keys(links), preset: info.default }) };
     }
-    dict[spec[0]] = v;
+    dict[spec.field] = v;
   }
   const text = rulesText(dict, info);
-  return { text, rules: text.includes(",") ? dict : base };
+  // exactly a preset (perhaps another one: "jabberwocky,renege:3" is the honour rule): its name
+  return { text, rules: text.includes(",") ? dict : text };
 }
 
 /** The rules= text for a ruleset dict: its preset name when it is exactly a preset,
@@ -62,14 +95,15 @@ export function parseRules(value, info) {
 export function rulesText(rules, info) {
   const presets = info.presets;
   if (!rules || typeof rules !== "object") return Object.hasOwn(presets, rules) ? rules : info.default;
-  const fields = Object.values(RULE_KEYS).map(([field]) => field);
+  const links = ruleLinks(info);
+  const fields = Object.values(links).map(({ field }) => field);
   const exact = (name) => fields.every((f) => sameValue(rules[f], presets[name][f]));
   if (Object.hasOwn(presets, rules.name) && exact(rules.name)) return rules.name;
   const match = Object.keys(presets).find(exact);
   if (match) return match;
   const base = Object.hasOwn(presets, rules.name) ? rules.name : info.default;
   const parts = [base];
-  for (const [key, [field, , show]] of Object.entries(RULE_KEYS)) {
+  for (const [key, { field, show }] of Object.entries(links)) {
     if (rules[field] !== undefined && !sameValue(rules[field], presets[base][field])) parts.push(`${key}:${show(rules[field])}`);
   }
   return parts.join(",");

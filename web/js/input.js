@@ -2,7 +2,9 @@
 // The hand and bid controls are real buttons (dom/hand.js, dom/bids.js); this adds the
 // shortcut keys, arrow keys along the hand, and sends every [data-action] click.
 
-export function createInput({ getState, onBid, dispatch }) {
+/** getState(): the controller's state; onBid(n); dispatch(action, element); onInput(mode):
+ *  the player used the keyboard or a pointer (the controller keeps it). */
+export function createInput({ getState, onBid, dispatch, onInput }) {
   const handButtons = () => Array.from(document.querySelectorAll("#hand [data-card]"));
 
   function moveFocus(delta) {
@@ -58,9 +60,9 @@ export function createInput({ getState, onBid, dispatch }) {
 
   // How the player is playing: focus is guided (and drawn) for keyboard users only.
   document.addEventListener("keydown", (e) => {
-    if (!e.altKey && !e.ctrlKey && !e.metaKey) document.body.dataset.input = "keyboard";
+    if (!e.altKey && !e.ctrlKey && !e.metaKey) onInput("keyboard");
   }, true);
-  document.addEventListener("pointerdown", () => { document.body.dataset.input = "pointer"; }, true);
+  document.addEventListener("pointerdown", () => onInput("pointer"), true);
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("[data-action]");

@@ -1,10 +1,12 @@
 // Wiring only: the engine, the language, the controller and the views that follow it,
-// input, storage, the URL fragment and updates.  No game rule lives in the front end:
-// legality, reasons, scores and winners come from the engine's view.
+// input, storage, the URL fragment and updates.  No state lives here: the controller owns
+// it (the game, the mode, the menu, the input mode, the engine's offer, the screens').  No
+// game rule lives in the front end: legality, reasons, scores and winners come from the
+// engine's view.
 
 import { engine } from "./engine.js";
 import * as i18n from "./i18n.js";
-import { GameController, acceptsInput } from "./controller.js";
+import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
 import { loadClassicFaces } from "./faces.js";
@@ -13,7 +15,7 @@ import { speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
 import { peekSavedRecord, readSave, writeSave, fragmentOptions } from "./save.js";
 import { openFromLink } from "./opening.js";
-import { createActions, canChallenge } from "./actions.js";
+import { createActions } from "./actions.js";
 import { createInput } from "./input.js";
 import { $ } from "./dom/util.js";
 import { fillStaticText } from "./dom/static-text.js";
@@ -31,15 +33,12 @@ import { createSound } from "./sound.js";
 import { seatName } from "./names.js";
 
 // Asked at once: the worker answers as soon as Python is up.
-const setupAnswer = Promise.all([engine.request("levels"), engine.request("rules")]);
-setupAnswer.catch(() => {}); // a failed start is shown by the loading screen
+// (A failed start is shown by the loading screen.)
+const setupAnswer = Promise.all([engine.levels(), engine.rules()]);
 // A visit that resumes the saved game (no link, or the game's own link, as on a reload)
 // queues its import right behind.
 const earlyRecord = peekSavedRecord(location.hash);
-let early = null;
-if (earlyRecord) {
-  early = { record: earlyRecord, answer: engine.request("import_record", { record: earlyRecord }).then((result) => ({ result }), (e) => ({ error: { kind: e.kind, message: e.message, code: e.code, params: e.params } })) };
-}
+const early = earlyRecord ? { record: earlyRecord, answer: engine.importRecord(earlyRecord) } : null;
 const prefs = createPrefs();
 // The language: a link's lang= for this visit, else the one the player chose, else the
 // browser's first one we speak.  Its catalogue is fetched at once.
@@ -53,20 +52,18 @@ const controller = new GameController({
   speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion),
   save: saveGame,
 });
-let setup = null; // {levels, defaultLevel, botsVersion, rules}
-const actionsRef = {}; // the actions' dispatch, once made (the table's tap uses it)
-let ownHash = "";
-
 async function saveGame(view) {
+  const setup = controller.setup;
   if (!view || !setup) return;
-  const { result, error } = await controller.call("export_record");
+  const { result, error } = await engine.exportRecord();
   if (error) return;
   // a challenge game keeps its challenge's link (a reload resumes it)
   const challenge = view.challenge ? controller.state.challenge?.text : null;
   const options = challenge ? { challenge } : fragmentOptions(view, setup.rules);
   writeSave(result.record, options);
-  ownHash = keepLinkLanguage(serializeFragment(options));
-  if (location.hash !== ownHash) history.replaceState(null, "", ownHash);
+  const own = keepLinkLanguage(serializeFragment(options));
+  controller.link.own = own;
+  if (location.hash !== own) history.replaceState(null, "", own);
 }
 
 /** A link's lang= stays in the address while the page shows that language, so a reload
@@ -78,7 +75,7 @@ function keepLinkLanguage(hash) {
 function dropLinkLanguage() {
   const hash = location.hash.replace(/&lang=[a-z]{2}(?=&|$)/, "").replace(/^#lang=[a-z]{2}(&|$)/, "#");
   if (hash === location.hash) return;
-  if (ownHash === location.hash) ownHash = hash;
+  if (controller.link.own === location.hash) controller.link.own = hash;
   history.replaceState(null, "", hash || location.pathname + location.search);
 }
 
@@ -163,28 +160,26 @@ function wireLook() {
   createSound({ controller, enabled: () => prefs.prefs.sound });
 }
 
+/** The menu renders the controller's `menu` (open or not); a press outside closes it. */
 function createMenu() {
   const menu = $("menu");
   const toggleButton = document.querySelector('[data-action="menu"]');
-  const close = () => {
-    menu.hidden = true;
-    toggleButton.setAttribute("aria-expanded", "false");
-  };
-  const toggle = () => {
-    menu.hidden = !menu.hidden;
-    toggleButton.setAttribute("aria-expanded", String(!menu.hidden));
-    if (!menu.hidden) menu.querySelector("button").focus();
-  };
-  document.addEventListener("pointerdown", (e) => {
-    if (!menu.hidden && !menu.contains(e.target) && !e.target.closest('[data-action="menu"]')) close();
+  controller.store.subscribe((state, keys) => {
+    if (!keys.has("menu")) return;
+    menu.hidden = !state.menu;
+    toggleButton.setAttribute("aria-expanded", String(state.menu));
+    if (state.menu) menu.querySelector("button").focus();
   });
-  return { close, toggle };
+  document.addEventListener("pointerdown", (e) => {
+    if (controller.state.menu && !menu.contains(e.target) && !e.target.closest('[data-action="menu"]')) controller.openMenu(false);
+  });
+  return { close: () => controller.openMenu(false), toggle: () => controller.toggleMenu() };
 }
 
 function wireTable() {
   const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
-  controller.presenter = createPresenter({ renderer, controller, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
+  controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
   createAnnouncer({ controller, toast });
   const tips = createTips({ done: () => prefs.prefs.tipsDone, onDone: (all) => prefs.setPrefs({ tipsDone: all }) });
@@ -192,8 +187,9 @@ function wireTable() {
   // differently from the record: say so.
   controller.addEventListener("game", ({ detail }) => {
     const theirs = detail.view.bots_version;
-    if (setup && theirs && theirs !== setup.botsVersion && detail.how !== "new") {
-      controller.notice("notice.bots_changed", { theirs, ours: setup.botsVersion }, 9000);
+    const ours = controller.setup?.botsVersion;
+    if (ours && theirs && theirs !== ours && detail.how !== "new") {
+      controller.notice("notice.bots_changed", { theirs, ours }, 9000);
     }
   });
   const hand = createHandView({
@@ -205,7 +201,7 @@ function wireTable() {
       const from = slot ? { x: slot.x, y: slot.y - layout.cardH * 0.1, w: slot.w, h: slot.h, rot: 0 } : null;
       controller.play(card, from);
     },
-    onFocusCard: (card) => controller.setTable({ focusCard: card && document.body.dataset.input === "keyboard" ? card : null }),
+    onFocusCard: (card) => controller.setTable({ focusCard: card && controller.state.input === "keyboard" ? card : null }),
     onHoverCard: (card) => controller.setTable({ hoverCard: card }),
   });
   const bid = (n) => {
@@ -225,6 +221,7 @@ function wireTable() {
     renderStatus(state);
     renderSeats(state);
     renderRoundPanel(state);
+    if (state.input) document.body.dataset.input = state.input;
     $("watch-bar").hidden = state.mode !== "watch";
     const handoff = Boolean(state.view?.handoff) && !state.busy;
     $("handoff").hidden = !handoff;
@@ -252,7 +249,18 @@ function wireTable() {
   controller.store.subscribe(render);
   // Read-only for tests: what the canvas draws from (the view and the table's state).
   if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
-  // Tapping the middle of the table shows this round's tricks (the last one again).
+  prefs.store.subscribe(() => renderer.request());
+  i18n.onLanguage(() => {
+    fillStaticText();
+    render();
+  });
+  window.addEventListener("resize", render);
+  new MutationObserver(() => toast.place()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
+  return { tips, renderer };
+}
+
+/** Tapping the middle of the table shows this round's tricks (the last one again). */
+function wireTableTap(renderer, dispatch) {
   $("canvas").addEventListener("click", (e) => {
     const L = renderer.layout();
     const rect = $("canvas").getBoundingClientRect();
@@ -262,17 +270,9 @@ function wireTable() {
     const ys = L.trickPos.map((p) => p.y);
     const pad = 16;
     if (x > Math.min(...xs) - pad && x < Math.max(...xs) + L.trickW + pad && y > Math.min(...ys) - pad && y < Math.max(...ys) + L.trickH + pad) {
-      actionsRef.dispatch?.("tricks");
+      dispatch("tricks");
     }
   });
-  prefs.store.subscribe(() => renderer.request());
-  i18n.onLanguage(() => {
-    fillStaticText();
-    render();
-  });
-  window.addEventListener("resize", render);
-  new MutationObserver(() => toast.place()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
-  return { tips };
 }
 
 /** Every game finished at this table is kept for the statistics, on this device only
@@ -282,7 +282,7 @@ function keepFinishedGames() {
   controller.addEventListener("round", ({ detail }) => {
     if (detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
     import("./stats/keep.js")
-      .then((m) => m.keepFinishedGame((type, payload) => controller.call(type, payload)))
+      .then((m) => m.keepFinishedGame(engine))
       .then((problem) => {
         if (!problem || told) return;
         told = true;
@@ -302,11 +302,11 @@ async function boot() {
   const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
   prefs.setPrefs({ reducedMotion: motion.matches });
   motion.addEventListener?.("change", (e) => prefs.setPrefs({ reducedMotion: e.matches }));
-  const { tips } = wireTable();
+  const { tips, renderer } = wireTable();
   keepFinishedGames();
-  const actions = createActions({ controller, prefs, setup: () => setup, menu: createMenu(), tips });
-  actionsRef.dispatch = actions.dispatch;
-  createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch });
+  const actions = createActions({ controller, prefs, menu: createMenu(), tips });
+  wireTableTap(renderer, actions.dispatch);
+  createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch, onInput: (mode) => controller.setInput(mode) });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;
   speed.addEventListener("change", () => prefs.setPrefs({ speed: speed.value }));
@@ -326,19 +326,23 @@ async function boot() {
     tableShown = resolve;
   });
   import("./update.js")
-    .then((m) => m.initUpdates({ beforeReload: () => saveGame(controller.state.view), registerAfter: firstTable }))
+    .then((m) => m.initUpdates({ state: controller.screen("update", m.initialState), beforeReload: () => saveGame(controller.state.view), registerAfter: firstTable }))
     .catch(() => {});
-  let levels;
-  let rules;
+  let answers;
   try {
     await engine.ready;
-    [levels, rules] = await setupAnswer;
+    answers = await setupAnswer;
   } catch {
-    tableShown();
+    answers = null;
+  }
+  if (!answers || answers.some((a) => a.error)) {
+    tableShown(); // the loading screen says why
     return;
   }
+  const [{ result: levels }, { result: rules }] = answers;
   showProgress({ fraction: 1, key: "loading.shuffling" });
-  setup = { levels: levels.levels, defaultLevel: levels.default, botsVersion: levels.bots_version, rules };
+  const setup = { levels: levels.levels, defaultLevel: levels.default, botsVersion: levels.bots_version, rules };
+  controller.setSetup(setup);
   prefs.normalize(rules, setup.levels, setup.defaultLevel);
   hideLoading();
   const saved = readSave();
@@ -346,11 +350,10 @@ async function boot() {
   try {
     await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs });
   } finally {
-    early = null;
     tableShown();
   }
   window.addEventListener("hashchange", () => {
-    if (location.hash === ownHash || !location.hash) return;
+    if (location.hash === controller.link.own || !location.hash) return;
     const again = readSave();
     openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs });
   });

@@ -1,6 +1,9 @@
 // Showing what happened on the table: a card's flight into the trick, the finished trick
 // held and collected, bids, the deal.  The controller awaits these as part of its
-// transitions; they only draw (through the renderer) and set what the table shows.
+// transitions; they only draw (through the renderer) and report what the table shows as
+// events the controller listens to: "show" {view, table} (a view to show, with the
+// table's state) and "table" {table} (the table's state alone).  They read the
+// controller's state (`state()`), never write it.
 
 import { TIMING, pause, readableMs } from "./timing.js";
 import { shownTrickFor } from "./controller.js";
@@ -8,9 +11,12 @@ import { slotOf, viewerOf } from "./names.js";
 
 const EMPTY = { leader: 0, cards: [] };
 
-/** renderer: render.js; controller: for the state and setView/setTable; speed(): factor. */
-export function createPresenter({ renderer, controller, speed }) {
+/** renderer: render.js; state(): the controller's state (read only); speed(): factor. */
+export function createPresenter({ renderer, state, speed }) {
+  const events = new EventTarget();
   let dealing = null; // the deal animation's promise while it runs
+  const show = (view, table) => events.dispatchEvent(new CustomEvent("show", { detail: { view, table } }));
+  const setTable = (table) => events.dispatchEvent(new CustomEvent("table", { detail: { table } }));
 
   function seatOrigin(layout, view, seat) {
     const s = layout.seats[slotOf(view, seat)];
@@ -25,13 +31,13 @@ export function createPresenter({ renderer, controller, speed }) {
     const completed = view.trick.cards.length === 0 && view.last_trick && view.last_trick.cards.includes(c);
     if (f > 0 && !signal?.aborted) {
       const shown = before && before.trick && before.trick.cards.length && !before.trick.cards.includes(c) ? before.trick : { leader: seat, cards: [] };
-      controller.setView(view, { shownTrick: shown });
+      show(view, { shownTrick: shown });
       const layout = renderer.relayout();
       const p = layout.trickPos[slotOf(view, seat)];
       const from = fromRect || seatOrigin(layout, view, seat);
       await renderer.fly(c, from, { x: p.x, y: p.y, w: layout.trickW, h: layout.trickH, rot: p.rot }, TIMING.fly * f);
     }
-    controller.setView(view, { shownTrick: completed ? view.last_trick : view.trick });
+    show(view, { shownTrick: completed ? view.last_trick : view.trick });
   }
 
   /** The finished trick stays a moment (its winner said in words), then its cards go to
@@ -45,17 +51,17 @@ export function createPresenter({ renderer, controller, speed }) {
     if (signal?.aborted || !(f > 0)) return;
     const layout = renderer.relayout();
     const to = seatOrigin(layout, view, last.winner);
-    controller.setTable({ shownTrick: { leader: last.leader, cards: [] } });
+    setTable({ shownTrick: { leader: last.leader, cards: [] } });
     await Promise.all(last.cards.map((c, i) => {
       const s = (last.leader + i) % view.players;
       const p = layout.trickPos[slotOf(view, s)];
       return renderer.fly(c, { x: p.x, y: p.y, w: layout.trickW, h: layout.trickH, rot: p.rot }, { ...to, w: to.w * 0.6, h: to.h * 0.6 }, TIMING.collect * f, true);
     }));
-    if (controller.state.view === view) controller.setTable({ shownTrick: view.trick.cards.length ? view.trick : EMPTY });
+    if (state().view === view) setTable({ shownTrick: view.trick.cards.length ? view.trick : EMPTY });
   }
 
   function bid(seat, value, view) {
-    controller.setView(view, { shownTrick: shownTrickFor(view) });
+    show(view, { shownTrick: shownTrickFor(view) });
   }
 
   /** User Timing marks for the benches (bench/firstvisit.py, bench/startup.py), once per
@@ -77,7 +83,7 @@ export function createPresenter({ renderer, controller, speed }) {
    *  stock while the first bot waits for them (`dealing`). */
   function deal(view) {
     const f = speed();
-    controller.setView(view, { shownTrick: EMPTY, dealtCounts: null });
+    show(view, { shownTrick: EMPTY, dealtCounts: null });
     markOnce("jabberwocky:table");
     if (!(f > 0)) {
       dealing = null;
@@ -85,7 +91,7 @@ export function createPresenter({ renderer, controller, speed }) {
       return;
     }
     const counts = new Array(view.players).fill(0);
-    controller.setTable({ dealtCounts: counts });
+    setTable({ dealtCounts: counts });
     const layout = renderer.relayout();
     const t = layout.trump;
     const from = { x: t.x, y: t.y, w: t.w, h: t.h, rot: 0 };
@@ -105,7 +111,7 @@ export function createPresenter({ renderer, controller, speed }) {
       }
     }
     const done = Promise.all(flights).then(() => {
-      if (controller.state.table.dealtCounts === counts) controller.setTable({ dealtCounts: null });
+      if (state().table.dealtCounts === counts) setTable({ dealtCounts: null });
       if (dealing === done) dealing = null;
       markDealt();
     });
@@ -116,11 +122,13 @@ export function createPresenter({ renderer, controller, speed }) {
   function cancel() {
     renderer.finishFlights();
     dealing = null;
-    controller.setTable({ dealtCounts: null });
+    setTable({ dealtCounts: null });
   }
 
   return {
     card, collect, bid, deal, cancel,
+    addEventListener: (...args) => events.addEventListener(...args),
+    removeEventListener: (...args) => events.removeEventListener(...args),
     redraw: () => renderer.request(),
     get dealing() {
       return dealing;

@@ -1,22 +1,37 @@
 // The New game settings and the rules they ask for, checked against what the engine
-// offers (its `rules` and `levels` answers): the page holds no copy of any rule.  Pure
-// functions (unit-tested with node --test).
+// offers (its `rules` and `levels` answers): the page holds no copy of any rule, and no
+// list of the rule options either — each option's specification (`info.options`: its
+// Ruleset field, its settings key, its values) drives them, so a new option needs no
+// change here.  Pure functions (unit-tested with node --test).
 //
-// settings: {players, bots, perSeat, seatBots: [4 levels], rules: preset name, schedule:
-// schedule name ("3-9-3"), hook, trumpLead, scoring, renege: penalty}
+// settings: {players, bots, perSeat, seatBots: [4 levels], multi, seatKinds, names, rules:
+// preset name, and one key per rule option (its `setting`): the schedule's name
+// ("3-9-3") for the schedule, the option's value for the others (today hook, trumpLead,
+// scoring, renege)}
+
+/** The rule options' specifications, in the order the engine declares them. */
+export const ruleOptions = (info) => Object.values(info.options);
+
+/** A ruleset value as the settings hold it (the schedule by its name). */
+function settingOf(option, value, info) {
+  return option.control === "schedule" ? scheduleName(value, info) : value;
+}
 
 /** The settings a preset stands for. */
 export function presetSettings(name, info) {
   const key = Object.hasOwn(info.presets, name) ? name : info.default;
   const p = info.presets[key];
-  return {
-    rules: key,
-    schedule: scheduleName(p.schedule, info),
-    hook: p.hook,
-    trumpLead: p.trump_lead,
-    scoring: p.scoring,
-    renege: p.renege_penalty,
-  };
+  const out = { rules: key };
+  for (const option of ruleOptions(info)) out[option.setting] = settingOf(option, p[option.field], info);
+  return out;
+}
+
+/** One of `option`'s values equal to `raw` (or to its text: a stored "3" is 3), else
+ *  undefined. */
+export function optionValue(option, raw) {
+  const values = option.values || [];
+  if (values.includes(raw)) return raw;
+  return values.find((v) => typeof raw === "string" && typeof v !== "string" && String(v) === raw);
 }
 
 /** Default settings: the engine's default table and preset, its default bot level. */
@@ -36,7 +51,7 @@ export function defaultSettings(info, levels, defaultLevel) {
 
 /** The name of `schedule` among the engine's named schedules, else its sizes joined. */
 export function scheduleName(schedule, info) {
-  const named = info.options.schedule.named;
+  const named = ruleOptions(info).find((o) => o.control === "schedule").named;
   const found = Object.keys(named).find((k) => sameList(named[k], schedule));
   return found ?? schedule.join("-");
 }
@@ -62,26 +77,27 @@ export function normalizeSettings(raw, info, levels, defaultLevel) {
     out.names = out.names.map((n, i) => (typeof raw.names[i] === "string" ? raw.names[i].slice(0, info.name_max_length ?? 24) : n));
   }
   if (Object.hasOwn(info.presets, raw.rules)) Object.assign(out, presetSettings(raw.rules, info));
-  const opts = info.options;
-  if (Object.hasOwn(opts.schedule.named, raw.schedule)) out.schedule = raw.schedule;
-  if (typeof raw.hook === "boolean") out.hook = raw.hook;
-  if (opts.trump_lead.values.includes(raw.trumpLead)) out.trumpLead = raw.trumpLead;
-  if (opts.scoring.values.includes(raw.scoring)) out.scoring = raw.scoring;
-  if (opts.renege_penalty.values.includes(raw.renege)) out.renege = raw.renege;
+  for (const option of ruleOptions(info)) {
+    const given = raw[option.setting];
+    if (option.control === "schedule") {
+      if (typeof given === "string" && Object.hasOwn(option.named, given)) out[option.setting] = given;
+    } else if (option.values.includes(given)) {
+      out[option.setting] = given;
+    }
+  }
   return out;
 }
 
 /** What new_game takes for the settings' rules: the preset's name when they are exactly a
  *  preset, else a ruleset dict named "custom". */
 export function rulesFromSettings(s, info) {
-  const named = info.options.schedule.named;
-  const dict = {
-    schedule: named[s.schedule] ?? info.presets[info.default].schedule,
-    hook: s.hook,
-    trump_lead: s.trumpLead,
-    scoring: s.scoring,
-    renege_penalty: Number(s.renege),
-  };
+  const dict = {};
+  for (const option of ruleOptions(info)) {
+    const given = s[option.setting];
+    dict[option.field] = option.control === "schedule"
+      ? (Object.hasOwn(option.named, given) ? option.named[given] : info.presets[info.default][option.field])
+      : (optionValue(option, given) ?? given);
+  }
   const base = info.presets[s.rules] ?? info.presets[info.default];
   const same = Object.keys(dict).every((k) => sameValue(base[k], dict[k]));
   if (same && Object.hasOwn(info.presets, s.rules)) return s.rules;
@@ -122,11 +138,7 @@ export function settingsOfView(view, info, base) {
     perSeat: !same,
     seatBots: same ? base.seatBots : [...bots, ...base.seatBots.slice(bots.length)],
     rules: preset ?? (Object.hasOwn(info.presets, r.name) ? r.name : info.default),
-    schedule: scheduleName(r.schedule, info),
-    hook: r.hook,
-    trumpLead: r.trump_lead,
-    scoring: r.scoring,
-    renege: r.renege_penalty,
+    ...Object.fromEntries(ruleOptions(info).map((option) => [option.setting, settingOf(option, r[option.field], info)])),
   };
 }
 

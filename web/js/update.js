@@ -13,9 +13,12 @@ import { t } from "./i18n.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 
-let toast = null;
-let toastAction = () => {};
-let reloadRequested = false;
+// What this module shows and whether a reload was asked for belong to the controller
+// (`controller.screen("update", initialState)`); initUpdates is handed it.
+let S = null;
+
+/** {toast: the prompt once made, action: what its Reload button does, reloadRequested}. */
+export const initialState = () => ({ toast: null, action: () => {}, reloadRequested: false });
 
 function setState(state) {
   if (document.body) document.body.dataset.update = state;
@@ -32,37 +35,37 @@ function button(text, action) {
 // The toast: built with textContent only; styled by the class `.update-toast` (C2's CSS),
 // with a few defaults when no stylesheet gives it `position: fixed`.
 function showToast(message, onReload) {
-  toastAction = onReload;
-  if (toast) {
-    toast.querySelector(".update-toast-text").textContent = message;
-    toast.hidden = false;
-    return toast;
+  S.action = onReload;
+  if (S.toast) {
+    S.toast.querySelector(".update-toast-text").textContent = message;
+    S.toast.hidden = false;
+    return S.toast;
   }
-  toast = document.createElement("div");
-  toast.className = "update-toast";
-  toast.setAttribute("role", "status");
-  toast.setAttribute("aria-live", "polite");
+  S.toast = document.createElement("div");
+  S.toast.className = "update-toast";
+  S.toast.setAttribute("role", "status");
+  S.toast.setAttribute("aria-live", "polite");
   const text = document.createElement("span");
   text.className = "update-toast-text";
   text.textContent = message;
   const reload = button(t("update.reload"), "reload-update");
   const later = button(t("update.later"), "dismiss-update");
-  reload.addEventListener("click", () => toastAction());
+  reload.addEventListener("click", () => S.action());
   later.addEventListener("click", () => {
-    toast.hidden = true;
+    S.toast.hidden = true;
   });
-  toast.append(text, " ", reload, " ", later);
-  document.body.append(toast);
+  S.toast.append(text, " ", reload, " ", later);
+  document.body.append(S.toast);
   // Defaults through the CSSOM (allowed by the CSP) only when no stylesheet placed it.
-  if (getComputedStyle(toast).position !== "fixed") {
-    Object.assign(toast.style, {
+  if (getComputedStyle(S.toast).position !== "fixed") {
+    Object.assign(S.toast.style, {
       position: "fixed", left: "50%", bottom: "1rem", transform: "translateX(-50%)",
       zIndex: "1000", padding: "0.6rem 0.9rem", borderRadius: "0.5rem",
       background: "#102a1c", color: "#fff", boxShadow: "0 2px 10px rgba(0,0,0,.4)",
       maxWidth: "calc(100vw - 2rem)",
     });
   }
-  return toast;
+  return S.toast;
 }
 
 /**
@@ -74,6 +77,7 @@ function showToast(message, onReload) {
  * options.beforeReload(): called right before the reload the player asked for (e.g. to
  *   flush the saved game); may return a Promise.
  * options.message: the toast text (default: the catalogue's update.ready).
+ * options.state: where this module keeps what it shows (the controller's).
  * options.registerAfter: a Promise to wait for before registering (default: the engine
  *   is ready). On a first visit the engine's own downloads then fill the HTTP cache and
  *   the service worker's precache revalidates them (304) instead of downloading Pyodide
@@ -81,6 +85,7 @@ function showToast(message, onReload) {
  * Returns a Promise of {registration, checkForUpdate(), applyUpdate()}.
  */
 export async function initUpdates(options = {}) {
+  S = options.state ?? initialState();
   const message = options.message || t("update.ready");
   const none = { registration: null, checkForUpdate: async () => false, applyUpdate() {} };
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
@@ -108,7 +113,7 @@ export async function initUpdates(options = {}) {
   async function applyUpdate() {
     const waiting = registration.waiting;
     if (!waiting) return;
-    reloadRequested = true;
+    S.reloadRequested = true;
     setState("reloading");
     try {
       if (options.beforeReload) await options.beforeReload();
@@ -141,7 +146,7 @@ export async function initUpdates(options = {}) {
   announce();
 
   sw.addEventListener("controllerchange", () => {
-    if (reloadRequested) {
+    if (S.reloadRequested) {
       window.location.reload();
       return;
     }
@@ -155,7 +160,7 @@ export async function initUpdates(options = {}) {
     // reload by itself; ask the player instead.
     setState("ready");
     showToast(message, () => {
-      reloadRequested = true;
+      S.reloadRequested = true;
       setState("reloading");
       Promise.resolve(options.beforeReload && options.beforeReload())
         .then(() => window.location.reload());

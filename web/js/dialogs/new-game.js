@@ -1,10 +1,29 @@
 // The New game dialog: table size, bot levels, rules (a preset, then fine-tuned) and an
 // optional seed.  Every choice it offers comes from the engine (its levels and rules
-// answers); every word from the catalogue.
+// answers); every word from the catalogue.  The fine-tuning controls are made from the
+// rule options' specifications (`rules.options`: each one's control, values and words),
+// one control per option, with the id `rule-<its link key>`: a new option appears here
+// without a change of this file.
 
 import { el, $, openDialog } from "../dom/util.js";
 import { t } from "../i18n.js";
-import { presetSettings } from "../settings.js";
+import { presetSettings, ruleOptions, optionValue } from "../settings.js";
+
+/** The options the default preset's label names even though it is their default (how
+ *  long a game is and how it scores); any other option is named where a preset differs. */
+const HEADLINE = ["schedule", "scoring"];
+
+/** A catalogue key of the option's words with `{value}` replaced by the value's link text. */
+function wordsKey(option, template, value) {
+  const i = (option.values || []).indexOf(value);
+  const text = i >= 0 && option.link_values ? option.link_values[i] : String(value);
+  return template.replace("{value}", text);
+}
+
+/** The params of a words entry: "{value}" stands for the option's value. */
+function wordsParams(params, value) {
+  return Object.fromEntries(Object.entries(params || {}).map(([k, v]) => [k, v === "{value}" ? value : v]));
+}
 
 /** The words of a schedule name ("3-9-3"): "3 up to 9 and back to 3 cards". */
 export function scheduleLabel(name) {
@@ -20,16 +39,67 @@ export function scheduleLabel(name) {
 export function presetLabel(name, info) {
   const p = info.presets[name];
   const base = info.presets[info.default];
+  const options = ruleOptions(info);
+  const ordered = [...options.filter((o) => HEADLINE.includes(o.field)), ...options.filter((o) => !HEADLINE.includes(o.field))];
   const details = [];
-  const sched = Object.keys(info.options.schedule.named).find((k) => JSON.stringify(info.options.schedule.named[k]) === JSON.stringify(p.schedule));
-  if (name === info.default || JSON.stringify(p.schedule) !== JSON.stringify(base.schedule)) {
-    details.push(t("preset.schedule", { first: p.schedule[0], turn: sched ? Number(sched.split("-")[1]) : p.schedule[0], last: p.schedule[p.schedule.length - 1] }));
+  for (const option of ordered) {
+    const value = p[option.field];
+    const differs = JSON.stringify(value) !== JSON.stringify(base[option.field]);
+    if (!differs && !(name === info.default && HEADLINE.includes(option.field))) continue;
+    if (option.control === "schedule") {
+      const sched = Object.keys(option.named).find((k) => JSON.stringify(option.named[k]) === JSON.stringify(value));
+      details.push(t(option.words.short, { first: value[0], turn: sched ? Number(sched.split("-")[1]) : value[0], last: value[value.length - 1] }));
+    } else {
+      details.push(t(wordsKey(option, option.words.short, value), wordsParams(option.words.short_params, value)));
+    }
   }
-  if (name === info.default || p.scoring !== base.scoring) details.push(t(`scoring.${p.scoring}.short`));
-  if (p.trump_lead !== base.trump_lead) details.push(t(`trump_lead.${p.trump_lead}.short`));
-  if (p.hook !== base.hook) details.push(t(p.hook ? "hook.on.short" : "hook.off.short"));
-  if (p.renege_penalty !== base.renege_penalty) details.push(t("renege.short", { points: p.renege_penalty }));
   return t("preset.label", { name: t(`preset.${name}`), details });
+}
+
+/** The fine-tuning controls, one per rule option, after the <details>' summary. */
+function ruleControls(info) {
+  const box = $("rule-options");
+  const summary = box.querySelector("summary");
+  const controls = ruleOptions(info).map((option) => {
+    const id = `rule-${option.link}`;
+    const words = t(option.words.label, option.words.label_params || {});
+    if (option.control === "checkbox") {
+      const label = el("label", { className: "row check" });
+      label.append(el("input", { type: "checkbox", id }), " ", el("span", { id: `${id}-label` }, words));
+      return label;
+    }
+    const select = el("select", { id });
+    if (option.control === "schedule") options(select, Object.keys(option.named), scheduleLabel);
+    else {
+      select.replaceChildren(...option.values.map((v) => el("option", { value: String(v) }, t(wordsKey(option, option.words.value, v)))));
+    }
+    const label = el("label", { className: "row" });
+    label.append(el("span", {}, words), " ", select);
+    return label;
+  });
+  box.replaceChildren(summary, ...controls);
+}
+
+/** Show the settings' rule options in the controls. */
+function showRules(settings, info) {
+  for (const option of ruleOptions(info)) {
+    const control = $(`rule-${option.link}`);
+    const value = settings[option.setting];
+    if (option.control === "checkbox") control.checked = (optionValue(option, value) ?? value) === option.checked;
+    else control.value = String(value);
+  }
+}
+
+/** The rule options' settings the controls show. */
+function readRules(info) {
+  const out = {};
+  for (const option of ruleOptions(info)) {
+    const control = $(`rule-${option.link}`);
+    if (option.control === "checkbox") out[option.setting] = control.checked ? option.checked : option.values.find((v) => v !== option.checked);
+    else if (option.control === "schedule") out[option.setting] = control.value;
+    else out[option.setting] = optionValue(option, control.value) ?? control.value;
+  }
+  return out;
 }
 
 /** `list` with its first entries replaced by `first`. */
@@ -107,22 +177,11 @@ export function openNewGame(settings, setup, onStart) {
   people.replaceChildren();
   drawPeople();
 
-  const opts = info.options;
   options($("rules-preset"), Object.keys(info.presets), (name) => presetLabel(name, info));
-  options($("rule-schedule"), Object.keys(opts.schedule.named), scheduleLabel);
-  options($("rule-lead"), opts.trump_lead.values, (v) => t(`trump_lead.${v}`));
-  options($("rule-scoring"), opts.scoring.values, (v) => t(`scoring.${v}`));
-  $("rule-renege-label").textContent = t("newgame.renege", { points: info.renege_penalty });
-  const applyPreset = (p) => {
-    $("rule-schedule").value = p.schedule;
-    $("rule-hook").checked = p.hook;
-    $("rule-lead").value = p.trumpLead;
-    $("rule-scoring").value = p.scoring;
-    $("rule-renege").checked = Number(p.renege) > 0;
-  };
+  ruleControls(info);
   $("rules-preset").value = settings.rules;
-  applyPreset(settings);
-  $("rules-preset").onchange = () => applyPreset(presetSettings($("rules-preset").value, info));
+  showRules(settings, info);
+  $("rules-preset").onchange = () => showRules(presetSettings($("rules-preset").value, info), info);
   const seed = $("seed-input");
   seed.value = "";
   seed.maxLength = info.seed_max_length;
@@ -134,11 +193,7 @@ export function openNewGame(settings, setup, onStart) {
       perSeat: $("per-seat").checked,
       seatBots: seatBots.length ? seatBots.concat(settings.seatBots.slice(seatBots.length)) : settings.seatBots,
       rules: $("rules-preset").value,
-      schedule: $("rule-schedule").value,
-      hook: $("rule-hook").checked,
-      trumpLead: $("rule-lead").value,
-      scoring: $("rule-scoring").value,
-      renege: $("rule-renege").checked ? info.renege_penalty : 0,
+      ...readRules(info),
       multi: $("multi").checked,
       seatKinds: mergeList(settings.seatKinds, Array.from(people.querySelectorAll("[data-seat-kind]")).map((x) => x.value)),
       names: mergeList(settings.names, Array.from(people.querySelectorAll("[data-seat-name]")).map((x) => x.value.trim())),

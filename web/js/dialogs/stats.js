@@ -22,13 +22,16 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const PAGE = 20; // past games shown at first, and per "show more"
 const COMPARE_BATCH = 5;
 
-let ctx = null; // {controller, setup}
-let entries = []; // the stored games, oldest first
-let tallied = []; // the entries the summary counts (index i of the summary is tallied[i])
-let shown = PAGE;
-let fileWired = false;
+// The context of the screen in use: {controller, setup, state}, where `state` is the
+// screen's state, the controller's (`controller.screen("stats", initialState)`).
+let ctx = null;
 
-const call = (type, payload) => ctx.controller.call(type, payload);
+/** {entries: the stored games, oldest first; tallied: the entries the summary counts
+ *  (index i of the summary is tallied[i]); shown: how many past games are listed; wired:
+ *  the file input's listener}. */
+export const initialState = () => ({ entries: [], tallied: [], shown: 0, wired: false });
+
+const engine = () => ctx.controller.engine;
 const dialog = () => $("dlg-stats");
 
 function decimals(n, digits = 2) {
@@ -149,7 +152,7 @@ function comparison(s) {
   } else {
     box.append(el("p", { className: "note" }, t("stats.compare_none")));
   }
-  const left = tallied.filter((e) => !e.facts.compared).length;
+  const left = ctx.state.tallied.filter((e) => !e.facts.compared).length;
   if (left && ctx.setup?.levels?.includes("hard")) {
     box.append(el("button", { type: "button", "data-action": "stats-compare" }, t("stats.compare", { n: Math.min(COMPARE_BATCH, left) })));
   }
@@ -183,8 +186,8 @@ function pastGames() {
   box.append(el("h3", {}, t("stats.list_title")));
   const list = el("ol", { className: "stats-list", reversed: "" });
   const date = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
-  const newest = entries.slice().reverse();
-  for (const entry of newest.slice(0, shown)) {
+  const newest = ctx.state.entries.slice().reverse();
+  for (const entry of newest.slice(0, ctx.state.shown)) {
     const f = entry.facts;
     const place = 1 + f.scores.filter((p) => p > f.scores[0]).length;
     const won = f.winners.includes(0);
@@ -204,7 +207,7 @@ function pastGames() {
     list.append(li);
   }
   box.append(list);
-  if (newest.length > shown) box.append(el("button", { type: "button", "data-action": "stats-more" }, t("stats.show_more", { n: newest.length - shown })));
+  if (newest.length > ctx.state.shown) box.append(el("button", { type: "button", "data-action": "stats-more" }, t("stats.show_more", { n: newest.length - ctx.state.shown })));
   return box;
 }
 
@@ -219,23 +222,23 @@ async function refresh(message = null) {
   if (problem === "set_aside") notes.push(t("stats.store_set_aside"));
   if (problem === "unavailable") notes.push(t("stats.store_unavailable"));
   const listed = await store.list();
-  entries = listed.entries;
+  ctx.state.entries = listed.entries;
   let aside = listed.setAside;
   let summary = null;
-  tallied = [];
-  if (entries.length) {
-    const { result, error } = await call("stats", { facts: entries.map((e) => e.facts), seat: 0 });
+  ctx.state.tallied = [];
+  if (ctx.state.entries.length) {
+    const { result, error } = await engine().stats({ facts: ctx.state.entries.map((e) => e.facts), seat: 0 });
     if (error) {
       notes.push(t("stats.failed", { reason: msg(error) }));
     } else {
       summary = result.summary;
       const bad = new Set(result.refused.map((r) => r.index));
       if (bad.size) {
-        await store.setAside([...bad].map((i) => entries[i].id), "refused");
+        await store.setAside([...bad].map((i) => ctx.state.entries[i].id), "refused");
         aside += bad.size;
-        entries = entries.filter((_, i) => !bad.has(i));
+        ctx.state.entries = ctx.state.entries.filter((_, i) => !bad.has(i));
       }
-      tallied = entries;
+      ctx.state.tallied = ctx.state.entries;
     }
   }
   if (aside) notes.push(t("stats.entries_set_aside", { n: aside }));
@@ -244,12 +247,12 @@ async function refresh(message = null) {
   if (!summary || !summary.games) {
     body.append(el("p", { className: "stats-empty" }, t("stats.empty")));
   } else {
-    const players = Math.max(...tallied.map((e) => e.facts.players));
+    const players = Math.max(...ctx.state.tallied.map((e) => e.facts.players));
     body.append(figures(summary), el("p", { className: "note" }, t("stats.wins_note")), bySizeChart(summary), trendChart(summary), comparison(summary), more(summary, players), pastGames());
   }
   body.append(el("p", { className: "note" }, t("stats.privacy", { max: capacity() })));
   dlg.dataset.games = String(summary?.games ?? 0);
-  dlg.dataset.stored = String(entries.length);
+  dlg.dataset.stored = String(ctx.state.entries.length);
   if (message) status([message.text, ...notes].join(" "), message.data);
   else status(notes.join(" "));
   dlg.dataset.state = "ready";
@@ -275,7 +278,7 @@ async function importFile(file) {
   dialog().dataset.state = "loading";
   status(t("stats.importing", { done: 0, total: "…" }));
   const text = await file.text();
-  const out = await importRecords(call, text, (done, total) => status(t("stats.importing", { done, total })));
+  const out = await importRecords(engine(), text, (done, total) => status(t("stats.importing", { done, total })));
   const parts = [t("stats.imported_added", { n: out.added })];
   if (out.duplicates) parts.push(t("stats.imported_duplicates", { n: out.duplicates }));
   if (out.dropped) parts.push(t("stats.imported_dropped", { n: out.dropped, max: capacity() }));
@@ -295,12 +298,12 @@ async function clearAll() {
 }
 
 async function compareSome() {
-  const todo = tallied.filter((e) => !e.facts.compared).slice(-COMPARE_BATCH);
+  const todo = ctx.state.tallied.filter((e) => !e.facts.compared).slice(-COMPARE_BATCH);
   const store = gameStore();
   for (const [i, entry] of todo.entries()) {
     status(t("stats.comparing", { done: i + 1, total: todo.length }));
     dialog().dataset.state = "loading";
-    const { result, error } = await call("stats", { records: [entry.record], compare: true, seat: 0 });
+    const { result, error } = await engine().stats({ records: [entry.record], compare: true, seat: 0 });
     const game = result?.games?.[0];
     if (error || !game) {
       status(t("stats.failed", { reason: msg(error || result.refused[0].error) }));
@@ -314,7 +317,7 @@ async function compareSome() {
 
 function entryOf(element) {
   const id = element?.dataset?.gameId;
-  return entries.find((e) => e.id === id) || null;
+  return ctx.state.entries.find((e) => e.id === id) || null;
 }
 
 async function playDeals(entry) {
@@ -346,10 +349,10 @@ async function review(entry) {
 
 /** Open the Statistics screen.  `context`: {controller, setup}. */
 export async function openStats(context) {
-  ctx = context;
-  shown = PAGE;
-  if (!fileWired) {
-    fileWired = true;
+  ctx = { ...context, state: context.controller.screen("stats", initialState) };
+  ctx.state.shown = PAGE;
+  if (!ctx.state.wired) {
+    ctx.state.wired = true;
     $("stats-import-file").addEventListener("change", (e) => {
       const file = e.target.files[0];
       e.target.value = "";
@@ -363,13 +366,13 @@ export async function openStats(context) {
 
 /** What the screen's buttons do (actions.js hands them over). */
 export async function statsAction(action, element, context) {
-  ctx = context;
+  ctx = { ...context, state: context.controller.screen("stats", initialState) };
   if (action === "stats-export") return exportAll();
   if (action === "stats-import") return $("stats-import-file").click();
   if (action === "stats-clear") return clearAll();
   if (action === "stats-compare") return compareSome();
   if (action === "stats-more") {
-    shown += PAGE;
+    ctx.state.shown += PAGE;
     const old = $("stats-body").querySelector(".stats-games");
     old?.replaceWith(pastGames());
     return undefined;

@@ -14,7 +14,7 @@ export function guideFocus(state) {
 function land(state) {
   const view = state.view;
   // (not when focus has left the page itself, e.g. tabbed on to the browser's own controls)
-  if (!view || document.body.dataset.input !== "keyboard" || !document.hasFocus()) return;
+  if (!view || state.input !== "keyboard" || !document.hasFocus()) return;
   const active = document.activeElement;
   const lost = !active || active === document.body || active.closest("[hidden]") || active.disabled;
   if (!lost || document.querySelector("dialog[open]")) return;

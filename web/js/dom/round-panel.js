@@ -7,6 +7,7 @@ import { t, number, language } from "../i18n.js";
 import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { roundComparison, finalComparison } from "../challenge.js";
 import { lineChart, chartBlock } from "../stats/charts.js";
+import { canChallenge } from "../controller.js";
 
 function roundTable(view, res) {
   const table = el("table", { className: "mini-sheet" });
@@ -96,7 +97,7 @@ export function renderRoundPanel(state) {
   }
   panel.querySelector('[data-action="review"]').hidden = !over;
   const challengeButton = panel.querySelector('[data-action="challenge-friend"]');
-  challengeButton.hidden = !over || state.mode !== "play" || (view.humans || [0]).length !== 1;
+  challengeButton.hidden = !over || !canChallenge(state);
   challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
   panel.querySelector('[data-action="next-round"]').hidden = over;
   panel.querySelector('[data-action="play-again"]').hidden = !over;

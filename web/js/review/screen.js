@@ -12,25 +12,30 @@ import { seatNames } from "../names.js";
 import { drawReview } from "./draw.js";
 import * as M from "./model.js";
 
-const answers = new Map(); // digest -> Map(step -> review_analyse answer), for the visit
-let current = null; // the review on screen: {source, timeline, i, names, token, seen}
-let token = 0;
-let wired = false;
+// The screen's state is the controller's (`controller.screen("review")`), held here as `S`
+// while the screen is in use.
+let S = null;
+
+/** {answers: digest -> Map(step -> review_analyse answer) for the visit, current: the
+ *  review on screen {source, timeline, i, names, token, seen}, token: bumped by every
+ *  review opened or closed (older answers are dropped), wired: the dialog's listeners}. */
+const initialState = () => ({ answers: new Map(), current: null, token: 0, wired: false });
 
 const dialog = () => $("dlg-review");
 
 /** Open the review of `source` (asks the engine for the timeline; says why not). */
 export async function openReview(source, { controller }) {
+  S = controller.screen("review", initialState);
   wire(controller);
   const dlg = dialog();
-  const my = ++token;
-  current = null;
+  const my = ++S.token;
+  S.current = null;
   dlg.dataset.state = "loading";
   dlg.dataset.step = "";
   $("review-title").textContent = t("review.title_loading");
   openDialog(dlg);
-  const { result, error } = await controller.call("review", source);
-  if (my !== token) return false;
+  const { result, error } = await controller.engine.review(source);
+  if (my !== S.token) return false;
   if (error) {
     dlg.close();
     controller.notice("review.refused", { reason: error }, 9000);
@@ -40,8 +45,8 @@ export async function openReview(source, { controller }) {
   const humans = timeline.seats.map((k, s) => (k === "human" ? s : -1)).filter((s) => s >= 0);
   const pseudoView = { players: timeline.players, seats: timeline.seats, player_names: timeline.player_names, viewer: humans[0] ?? 0 };
   const names = seatNames(pseudoView);
-  if (!answers.has(timeline.digest)) answers.set(timeline.digest, new Map());
-  current = { source, timeline, i: timeline.decisions[0] ?? 0, names, humans, token: my, seen: false, pseudoView, controller };
+  if (!S.answers.has(timeline.digest)) S.answers.set(timeline.digest, new Map());
+  S.current = { source, timeline, i: timeline.decisions[0] ?? 0, names, humans, token: my, seen: false, pseudoView, controller };
   dlg.dataset.state = "ready";
   dlg.dataset.steps = String(timeline.steps.length);
   dlg.dataset.decisions = String(timeline.decisions.length);
@@ -54,31 +59,31 @@ export async function openReview(source, { controller }) {
 }
 
 function wire(controller) {
-  if (wired) return;
-  wired = true;
+  if (S.wired) return;
+  S.wired = true;
   const dlg = dialog();
   const go = (i) => {
-    if (!current || i === null || i === undefined) return;
-    current.i = M.moveBy(current.timeline, i, 0);
-    current.seen = false;
+    if (!S.current || i === null || i === undefined) return;
+    S.current.i = M.moveBy(S.current.timeline, i, 0);
+    S.current.seen = false;
     render();
   };
   const actions = {
     "review-first": () => go(0),
-    "review-last": () => go(current.timeline.steps.length - 1),
-    "review-prev": () => go(M.moveBy(current.timeline, current.i, -1)),
-    "review-next": () => go(M.moveBy(current.timeline, current.i, 1)),
-    "review-prev-trick": () => go(M.trickBy(current.timeline, current.i, -1)),
-    "review-next-trick": () => go(M.trickBy(current.timeline, current.i, 1)),
-    "review-prev-decision": () => go(M.decisionBy(current.timeline, current.i, -1)),
-    "review-next-decision": () => go(M.decisionBy(current.timeline, current.i, 1)),
+    "review-last": () => go(S.current.timeline.steps.length - 1),
+    "review-prev": () => go(M.moveBy(S.current.timeline, S.current.i, -1)),
+    "review-next": () => go(M.moveBy(S.current.timeline, S.current.i, 1)),
+    "review-prev-trick": () => go(M.trickBy(S.current.timeline, S.current.i, -1)),
+    "review-next-trick": () => go(M.trickBy(S.current.timeline, S.current.i, 1)),
+    "review-prev-decision": () => go(M.decisionBy(S.current.timeline, S.current.i, -1)),
+    "review-next-decision": () => go(M.decisionBy(S.current.timeline, S.current.i, 1)),
     "review-goto": (button) => go(Number(button.dataset.step)),
     "review-seen": () => toggleSeen(controller),
     "review-close": () => dlg.close(),
   };
   dlg.addEventListener("click", (e) => {
     const button = e.target.closest("[data-action]");
-    if (!button || button.disabled || !current) return;
+    if (!button || button.disabled || !S.current) return;
     const action = actions[button.dataset.action];
     if (action) {
       e.stopPropagation();
@@ -86,7 +91,7 @@ function wire(controller) {
     }
   });
   dlg.addEventListener("keydown", (e) => {
-    if (!current || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!S.current || e.altKey || e.ctrlKey || e.metaKey) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
     const keys = {
       ArrowLeft: "review-prev", ArrowRight: "review-next", Home: "review-first", End: "review-last",
@@ -99,22 +104,22 @@ function wire(controller) {
     e.preventDefault();
     actions[name]();
   });
-  $("review-round").addEventListener("change", (e) => go(M.roundStart(current.timeline, Number(e.target.value))));
+  $("review-round").addEventListener("change", (e) => go(M.roundStart(S.current.timeline, Number(e.target.value))));
   $("review-trick").addEventListener("change", (e) => {
-    const r = M.roundAt(current.timeline, current.i);
+    const r = M.roundAt(S.current.timeline, S.current.i);
     const k = Number(e.target.value);
     go(k === 0 ? r.first_step : r.tricks[k - 1]);
   });
   dlg.addEventListener("close", () => {
-    token += 1; // the background analysis stops after the request under way
-    current = null;
+    S.token += 1; // the background analysis stops after the request under way
+    S.current = null;
     dlg.dataset.state = "closed";
   });
-  window.addEventListener("resize", () => current && render());
+  window.addEventListener("resize", () => S.current && render());
   onLanguage(() => {
-    if (!current) return;
-    current.names = seatNames(current.pseudoView);
-    $("review-title").textContent = t("review.title", { seed: current.timeline.seed });
+    if (!S.current) return;
+    S.current.names = seatNames(S.current.pseudoView);
+    $("review-title").textContent = t("review.title", { seed: S.current.timeline.seed });
     fillRoundPicker();
     render();
   });
@@ -122,7 +127,7 @@ function wire(controller) {
 
 function fillRoundPicker() {
   const select = $("review-round");
-  select.replaceChildren(...current.timeline.rounds.map((r) => el("option", { value: String(r.round) },
+  select.replaceChildren(...S.current.timeline.rounds.map((r) => el("option", { value: String(r.round) },
     t("review.round_option", { round: r.round, cards: r.hand_size }))));
 }
 
@@ -134,20 +139,20 @@ function fillTrickPicker(round, number) {
   select.value = String(number);
 }
 
-const analysisOf = (step) => answers.get(current.timeline.digest)?.get(step) ?? null;
+const analysisOf = (step) => S.answers.get(S.current.timeline.digest)?.get(step) ?? null;
 
 /** Is `seat` the one person at the table, unnamed (the page calls them "you")? */
-const isYouAt = (seat) => current.humans.length === 1 && seat === current.humans[0] && !current.timeline.player_names[seat];
+const isYouAt = (seat) => S.current.humans.length === 1 && seat === S.current.humans[0] && !S.current.timeline.player_names[seat];
 
 /** The sentence for a step: who did what (and who won the trick). */
 function caption(step) {
-  const name = current.names[step.seat];
+  const name = S.current.names[step.seat];
   const you = isYouAt(step.seat);
   if (step.kind === "bid") return you ? t("announce.you_bid", { n: step.value }) : t("announce.bids", { name, n: step.value });
   const play = you ? t("announce.you_play", { card: step.value }) : t("announce.plays", { name, card: step.value });
   if (step.trick && step.trick.winner !== null) {
     const w = step.trick.winner;
-    const wonBy = isYouAt(w) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: current.names[w] });
+    const wonBy = isYouAt(w) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: S.current.names[w] });
     return t("review.caption_trick", { play, won: wonBy });
   }
   return play;
@@ -164,7 +169,7 @@ const rating = (a, which) => {
 
 /** The hard bot's verdict on a person's decision, or what a bot's step offers. */
 function verdict(step) {
-  if (!step.human) return t("review.bot_step", { name: current.names[step.seat] });
+  if (!step.human) return t("review.bot_step", { name: S.current.names[step.seat] });
   if (step.choices === 1) return t("review.forced");
   const a = analysisOf(step.step);
   if (!a) return t("review.analysing");
@@ -179,8 +184,8 @@ function verdict(step) {
 }
 
 function render() {
-  if (!current) return;
-  const { timeline, i } = current;
+  if (!S.current) return;
+  const { timeline, i } = S.current;
   const dlg = dialog();
   const step = timeline.steps[i];
   const round = M.roundAt(timeline, i);
@@ -204,24 +209,24 @@ function render() {
     ["review-prev-decision", M.decisionBy(timeline, i, -1) === null], ["review-next-decision", M.decisionBy(timeline, i, 1) === null]]) {
     dlg.querySelector(`[data-action="${action}"]`).disabled = off;
   }
-  const drawn = drawReview($("review-canvas"), { timeline, i, names: current.names, analysis: a, theme: document.documentElement.dataset.theme });
-  current.drawn = drawn;
+  const drawn = drawReview($("review-canvas"), { timeline, i, names: S.current.names, analysis: a, theme: document.documentElement.dataset.theme });
+  S.current.drawn = drawn;
   describeHands(step);
-  $("review-seen").hidden = !current.seen;
-  dlg.querySelector('[data-action="review-seen"]').setAttribute("aria-expanded", String(current.seen));
+  $("review-seen").hidden = !S.current.seen;
+  dlg.querySelector('[data-action="review-seen"]').setAttribute("aria-expanded", String(S.current.seen));
   renderSummary();
 }
 
 /** The hands in words, for screen readers (the canvas is hidden from them). */
 function describeHands(step) {
   const list = $("review-hands");
-  list.replaceChildren(...current.names.map((name, s) => el("li", {}, t("review.hand_line", { name, cards: step.hands[s].map(cardShort) }))));
+  list.replaceChildren(...S.current.names.map((name, s) => el("li", {}, t("review.hand_line", { name, cards: step.hands[s].map(cardShort) }))));
 }
 
 /** Per round: each person's bid beside the hard bot's, and how many cards it would have played otherwise. */
 function renderSummary() {
-  const { timeline } = current;
-  const mine = answers.get(timeline.digest);
+  const { timeline } = S.current;
+  const mine = S.answers.get(timeline.digest);
   const total = timeline.decisions.length;
   const done = timeline.decisions.filter((d) => mine.has(d)).length;
   const progress = $("review-progress");
@@ -229,16 +234,16 @@ function renderSummary() {
   progress.value = done;
   dialog().dataset.analysed = String(done);
   $("review-progress-text").textContent = done < total ? t("review.progress", { done, total }) : t("review.progress_done", { total });
-  const multi = current.humans.length > 1;
+  const multi = S.current.humans.length > 1;
   const cols = ["review.col_round", ...(multi ? ["review.col_player"] : []), "review.col_bid", "review.col_hard_bid", "review.col_cards"];
   const thead = tableHead(cols.map((key) => t(key)));
   const body = el("tbody");
-  for (const row of M.decisionRows(timeline, mine, current.humans)) {
+  for (const row of M.decisionRows(timeline, mine, S.current.humans)) {
     const tr = el("tr", { "data-round": String(row.round), "data-seat": String(row.seat) });
     const th = el("th", { scope: "row" });
     th.append(el("button", { type: "button", "data-action": "review-goto", "data-step": String(row.bidStep ?? row.firstStep) }, number(row.round)));
     tr.append(th);
-    if (multi) tr.append(el("td", {}, current.names[row.seat]));
+    if (multi) tr.append(el("td", {}, S.current.names[row.seat]));
     const ab = row.bidAnswer;
     tr.append(el("td", {}, ab ? t("review.bid_cell", { bid: row.bid, chance: percent(ab.chosen_odds) }) : row.bid === null ? "–" : number(row.bid)));
     tr.append(el("td", { className: ab && ab.differs ? "differs" : "" }, ab ? (ab.differs ? t("review.bid_cell", { bid: ab.suggestion, chance: percent(ab.suggested_odds) }) : t("review.same")) : "…"));
@@ -250,48 +255,48 @@ function renderSummary() {
 }
 
 async function analyseAll(controller, my) {
-  const { timeline } = current;
-  const mine = answers.get(timeline.digest);
-  for (const step of M.analysisOrder(timeline, current.i)) {
-    if (my !== token) return;
+  const { timeline } = S.current;
+  const mine = S.answers.get(timeline.digest);
+  for (const step of M.analysisOrder(timeline, S.current.i)) {
+    if (my !== S.token) return;
     if (mine.has(step)) continue;
-    const { result, error } = await controller.call("review_analyse", { ...current.source, step });
-    if (my !== token) return;
+    const { result, error } = await controller.engine.reviewAnalyse(S.current.source, step);
+    if (my !== S.token) return;
     if (error) {
       $("review-progress-text").textContent = t("review.analysis_failed", { reason: msg(error) });
       return;
     }
     mine.set(step, result);
-    if (current.i === step) render();
+    if (S.current.i === step) render();
     else renderSummary();
   }
 }
 
 async function toggleSeen(controller) {
-  if (!current) return;
-  current.seen = !current.seen;
-  if (!current.seen) {
+  if (!S.current) return;
+  S.current.seen = !S.current.seen;
+  if (!S.current.seen) {
     render();
     return;
   }
-  const { i, source, token: my } = current;
+  const { i, source, token: my } = S.current;
   const box = $("review-seen");
   box.replaceChildren(el("p", { className: "note" }, t("review.analysing_seen")));
   render();
-  const { result, error } = await controller.call("review_seen", { ...source, step: i });
-  if (!current || current.token !== my || current.i !== i || !current.seen) return;
+  const { result, error } = await controller.engine.reviewSeen(source, i);
+  if (!S.current || S.current.token !== my || S.current.i !== i || !S.current.seen) return;
   if (error) {
     box.replaceChildren(el("p", {}, msg(error)));
     return;
   }
   const o = result.observation;
-  const name = current.names[result.seat];
+  const name = S.current.names[result.seat];
   const lines = [
     t("review.seen_hand", { cards: o.hand.map(cardShort) }),
     t("review.seen_trump", { card: o.trump_card }),
-    t("review.seen_bids", { bids: o.bids.map((b, s) => t("review.seen_bid", { name: current.names[s], bid: b === null ? "–" : b })) }),
+    t("review.seen_bids", { bids: o.bids.map((b, s) => t("review.seen_bid", { name: S.current.names[s], bid: b === null ? "–" : b })) }),
     o.trick.length ? t("review.seen_trick", { cards: o.trick.map(cardShort) }) : t("review.seen_no_trick"),
-    t("review.seen_taken", { taken: o.taken.map((n, s) => t("review.seen_bid", { name: current.names[s], bid: n })) }),
+    t("review.seen_taken", { taken: o.taken.map((n, s) => t("review.seen_bid", { name: S.current.names[s], bid: n })) }),
     t("review.seen_allowed", { moves: o.phase === "bidding" ? o.legal_bids.map(String) : o.legal_cards.map(cardShort) }),
     t("review.seen_key", { key: o.bot_key }),
   ];

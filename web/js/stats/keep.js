@@ -16,12 +16,12 @@ export function onePerson(text) {
   }
 }
 
-/** `call(type, payload)` as the controller's: {result} or {error}. */
-async function checkRecords(call, items) {
+/** `engine`: the page's (engine.js), its answers {result} or {error}. */
+async function checkRecords(engine, items) {
   const accepted = [];
   const refused = [];
   for (const batch of batches(items)) {
-    const { result, error } = await call("stats", { records: batch.map((b) => b.text) });
+    const { result, error } = await engine.stats({ records: batch.map((b) => b.text) });
     if (error) {
       batch.forEach((b) => refused.push({ line: b.line, error }));
       continue;
@@ -36,11 +36,11 @@ async function checkRecords(call, items) {
 
 /** Keep the game on the table (it has just ended); resolves to the store's problem, if any.
  *  The statistics are one person's (seat 0, "you"): a pass-and-play game is not kept. */
-export async function keepFinishedGame(call) {
-  const exported = await call("export_record");
+export async function keepFinishedGame(engine) {
+  const exported = await engine.exportRecord();
   if (exported.error) return null;
   if (!onePerson(exported.result.record)) return null;
-  const { accepted } = await checkRecords(call, [{ line: 1, text: exported.result.record }]);
+  const { accepted } = await checkRecords(engine, [{ line: 1, text: exported.result.record }]);
   const store = gameStore();
   const { problem } = await store.open();
   if (accepted.length) await store.add(accepted);
@@ -51,13 +51,13 @@ export async function keepFinishedGame(call) {
  * Import the records of a file's text: {added, duplicates, dropped, refused: [{line,
  * error}], total}.  `progress(done, total)` is told after each batch.
  */
-export async function importRecords(call, text, progress = () => {}) {
+export async function importRecords(engine, text, progress = () => {}) {
   const items = recordsOf(text);
   const out = { added: 0, duplicates: 0, dropped: 0, refused: [], total: items.length };
   const store = gameStore();
   let done = 0;
   for (const batch of batches(items, { max: 200 })) {
-    const { accepted, refused } = await checkRecords(call, batch);
+    const { accepted, refused } = await checkRecords(engine, batch);
     const kept = await store.add(accepted);
     out.added += kept.added;
     out.duplicates += kept.duplicates;
