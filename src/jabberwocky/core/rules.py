@@ -87,7 +87,7 @@ class RuleOption:
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("schedule", "schedule", "schedule", "schedule",
-               words={"label": "newgame.rounds"}),
+               words={"label": "newgame.rounds", "short": "preset.schedule"}),
     RuleOption("hook", "hook", "hook", "checkbox", (True, False), ("on", "off"), checked=True,
                words={"label": "newgame.hook", "short": "hook.{value}.short"},
                bit=0, flag=True),
