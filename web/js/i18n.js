@@ -3,7 +3,7 @@
 // A catalogue (i18n/<lang>.json) maps keys to templates.  Its English one also holds the
 // engine's own keys (the build merges src/jabberwocky/locale/en.json into it), so the
 // engine's refusals ({code, params}) are said with the same function as the page's words.
-// The template syntax is the engine's (src/jabberwocky/messages.py): `{name}` takes a
+// The template syntax is the engine's (src/jabberwocky/core/messages.py): `{name}` takes a
 // parameter; parameters named card, suit, rank, phase (or ending in _card, _suit, …) are
 // looked up as words (`card.words`, `suit.H`, …; `{suit.acc}` tries `suit.H.acc` first);
 // a template may be {plural: "<param>", one, few, many, other}, chosen with
