@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import review
+from . import daily, review
 from .actions import last_action, take_back
 from .bots import BOTS_VERSION, Bot, available_levels, is_builtin, make_bot
 from .bots.referee import bot_hint, bot_move
@@ -188,6 +188,10 @@ class WebApi:
             "review_analyse": self.review_analyse,
             "review_seen": self.review_seen,
             "stats": self.stats,
+            # the deal of the day (daily.py): its table, its par, the table's game's result
+            "daily": lambda p: daily.daily_table(p.get("date")),
+            "daily_par": lambda p: daily.par(daily.check_date(p.get("date"))).to_json(),
+            "daily_result": lambda p: daily.result_of(self._game()),
         }
 
     # -- the protocol entry point ---------------------------------------------------
