@@ -23,8 +23,8 @@ export function canChallenge(state) {
 }
 
 /** controller, prefs (prefs.js), setup: () => the engine's offer, menu: {close, toggle},
- *  tips: {hide}. Returns dispatch(action, element). */
-export function createActions({ controller, prefs, setup, menu, tips }) {
+ *  tips: {hide}, daily: the deal of the day's (daily.js). Returns dispatch(action, element). */
+export function createActions({ controller, prefs, setup, menu, tips, daily }) {
   let importMode = "continue";
   const view = () => controller.state.view;
 
@@ -123,7 +123,8 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     },
     claim: () => controller.claim(),
     reveal: () => controller.reveal(),
-    "take-back": () => controller.takeBack(),
+    // no take-backs in a deal of the day (as in a challenge)
+    "take-back": () => (daily?.active() ? controller.notice("notice.no_takeback_daily", {}, 4200, "move") : controller.takeBack()),
     scores: () => showScores(view()),
     tricks: () => showTricks(view()),
     "new-game": newGame,
@@ -152,6 +153,15 @@ export function createActions({ controller, prefs, setup, menu, tips }) {
     "stats-more": stats("stats-more"),
     "stats-play": stats("stats-play"),
     "review-game": stats("review-game"),
+    // the deal of the day (daily.js, dialogs/daily.js)
+    daily: () => {
+      $("dlg-new").close?.();
+      return daily?.start();
+    },
+    "daily-result": () => daily?.showResult(),
+    "daily-copy": () => import("./dialogs/daily.js").then((m) => m.copyShare()),
+    "daily-share": () => import("./dialogs/daily.js").then((m) => m.shareResult()),
+    "daily-review": (button) => button && import("./dialogs/daily.js").then((m) => m.reviewDay(button.dataset.date, review)),
     menu: () => menu.toggle(),
     "dismiss-tips": () => {},
     escape: () => {
