@@ -43,7 +43,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 DAILY_KEY = "jabberwocky.daily.v1"
 SHOTS = ROOT / "e2e" / "screenshots"
-MADE, MISSED = "✅", "❌"  # the English catalogue's daily.mark_made / daily.mark_missed
+MADE, MISSED = "✓", "✗"  # the English catalogue's daily.mark_made / daily.mark_missed
 
 
 def profile(new_context: Callable[..., BrowserContext], site_server: SiteServer,
@@ -250,7 +250,7 @@ def test_another_days_link_is_practice_and_a_malformed_one_is_said(
 
 
 @pytest.mark.skipif(os.environ.get("JABBERWOCKY_DAILY_SHOTS") != "write",
-                    reason="writes e2e/screenshots/ only when asked (JABBERWOCKY_DAILY_SHOTS=write)")
+                    reason="writes e2e/screenshots/ when asked (JABBERWOCKY_DAILY_SHOTS=write)")
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
 def test_screenshots_of_the_result_and_the_calendar(
         size: dict[str, int], new_context: Callable[..., BrowserContext],
@@ -263,10 +263,12 @@ def test_screenshots_of_the_result_and_the_calendar(
     page = profile(new_context, site_server, viewport=size,
                    items={DAILY_KEY: json.dumps(store)})
     open_daily(page, site_server.url)
-    play_to_the_end(page)
-    result_dialog(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     name = f"{size['width']}x{size['height']}"
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / f"daily-table-{name}.png"))  # the bar naming the day
+    play_to_the_end(page)
+    result_dialog(page)
     page.wait_for_timeout(300)
     page.screenshot(path=str(SHOTS / f"daily-result-{name}.png"))
     page.click("#dlg-daily button[type=submit]")

@@ -228,6 +228,8 @@ function wireTable() {
     const layout = renderer.relayout();
     $("bid-panel").style.bottom = layout.short ? "" : `${aboveYourBadge(layout)}px`;
     $("tips").style.top = layout.narrow ? `${Math.round(layout.middle.top)}px` : "";
+    // the deal of the day's bar: on a phone in the gap above the middle of the table
+    $("daily-bar").style.top = layout.narrow ? `${Math.round(layout.middle.top - 25)}px` : "";
     hand.render(state, layout);
     bids.render(state);
     renderStatus(state);

@@ -27,10 +27,12 @@ function setData(node, data) {
   }
 }
 
+/** One round of one side: bid / taken, the mark, the points. */
 function cell(round) {
   if (!round) return el("td", { className: "pending" }, "…");
   const td = el("td", {}, t("daily.bid_taken", { bid: round.bid, taken: round.taken }));
   td.append(el("span", { className: `mark ${round.mark}`, "aria-label": t(`daily.${round.mark}`) }, ` ${mark(round.mark)}`));
+  td.append(el("span", { className: "pts" }, round.points > 0 ? t("round.plus", { n: round.points }) : number(round.points)));
   return td;
 }
 
@@ -38,19 +40,18 @@ function roundsTable(result, par) {
   const table = $("daily-rounds");
   table.replaceChildren();
   table.append(el("caption", { className: "visually-hidden" }, t("daily.rounds_caption")));
-  table.append(tableHead([t("sheet.round"), t("daily.col_cards"), t("daily.col_you"), t("daily.col_points"), t("daily.col_par"), t("daily.col_par_points")]));
+  table.append(tableHead([t("sheet.round"), t("daily.col_cards"), t("daily.col_you"), t("daily.col_par")]));
   const body = el("tbody");
   result.rounds.forEach((r, i) => {
     const p = par?.rounds?.[i] ?? null;
     const tr = el("tr", { dataset: { round: String(r.round), mark: r.mark } });
     if (p) tr.dataset.parMark = p.mark;
-    tr.append(el("th", { scope: "row" }, number(r.round)), el("td", {}, number(r.hand_size)), cell(r), el("td", {}, number(r.points)), cell(p), el("td", {}, p ? number(p.points) : "…"));
+    tr.append(el("th", { scope: "row" }, number(r.round)), el("td", {}, number(r.hand_size)), cell(r), cell(p));
     body.append(tr);
   });
   const total = el("tr", { className: "total" });
-  total.append(el("th", { scope: "row", colspan: "2" }, t("daily.total")),
-    el("td", {}, t("daily.exact_of", { exact: result.exact, bids: result.bids })), el("td", {}, number(result.points)),
-    el("td", {}, par ? t("daily.exact_of", { exact: par.exact, bids: par.bids }) : "…"), el("td", {}, par ? number(par.points) : "…"));
+  const sum = (side) => (side ? `${t("daily.exact_of", { exact: side.exact, bids: side.bids })} · ${number(side.points)}` : "…");
+  total.append(el("th", { scope: "row", colspan: "2" }, t("daily.total")), el("td", {}, sum(result)), el("td", {}, sum(par)));
   body.append(total);
   table.append(body);
 }
@@ -183,7 +184,9 @@ export function dailySection(today) {
   box.append(table);
   const legend = el("p", { className: "note daily-legend" });
   for (const state of ["at-par", "below-par", "played", "none"]) {
-    legend.append(el("span", { className: `swatch ${state}`, "aria-hidden": "true" }), el("span", {}, t(`daily.legend_${state.replace("-", "_")}`)), " ");
+    const item = el("span", { className: "item" });
+    item.append(el("span", { className: `swatch ${state}`, "aria-hidden": "true" }), el("span", {}, t(`daily.legend_${state.replace("-", "_")}`)));
+    legend.append(item, " ");
   }
   box.append(legend);
   const notes = [t("daily.stats_note")];
