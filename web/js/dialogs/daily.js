@@ -17,6 +17,10 @@ import { dayName, shareText } from "../daily.js";
 import { readDaily, dailyFigures, calendar } from "../stats/daily.js";
 
 let shown = null; // {result, par, practice, link}
+// the words of the codes (each key written out: the catalogue tests find them)
+const MARK_WORDS = { made: "daily.made", missed: "daily.missed" };
+const DAY_WORDS = { "at-par": "daily.day_at_par", "below-par": "daily.day_below_par", played: "daily.day_played", none: "daily.day_none", future: "daily.day_future" };
+const LEGEND = { "at-par": "daily.legend_at_par", "below-par": "daily.legend_below_par", played: "daily.legend_played", none: "daily.legend_none" };
 
 const mark = (code) => t(code === "made" ? "daily.mark_made" : "daily.mark_missed");
 
@@ -31,7 +35,7 @@ function setData(node, data) {
 function cell(round) {
   if (!round) return el("td", { className: "pending" }, "…");
   const td = el("td", {}, t("daily.bid_taken", { bid: round.bid, taken: round.taken }));
-  td.append(el("span", { className: `mark ${round.mark}`, "aria-label": t(`daily.${round.mark}`) }, ` ${mark(round.mark)}`));
+  td.append(el("span", { className: `mark ${round.mark}`, "aria-label": t(MARK_WORDS[round.mark]) }, ` ${mark(round.mark)}`));
   td.append(el("span", { className: "pts" }, round.points > 0 ? t("round.plus", { n: round.points }) : number(round.points)));
   return td;
 }
@@ -168,7 +172,7 @@ export function dailySection(today) {
     const tr = el("tr");
     for (const day of week) {
       const td = el("td", { dataset: { date: day.date, state: day.state }, className: `day ${day.state}${day.today ? " today" : ""}` });
-      const label = t(`daily.day_${day.state.replace("-", "_")}`, { date: dayName(day.date, lang, true) });
+      const label = t(DAY_WORDS[day.state], { date: dayName(day.date, lang, true) });
       if (results[day.date]) {
         const b = el("button", { type: "button", "data-action": "daily-review", "data-date": day.date, "aria-label": label, title: label }, number(day.day));
         td.append(b);
@@ -183,9 +187,9 @@ export function dailySection(today) {
   table.append(body);
   box.append(table);
   const legend = el("p", { className: "note daily-legend" });
-  for (const state of ["at-par", "below-par", "played", "none"]) {
+  for (const [state, key] of Object.entries(LEGEND)) {
     const item = el("span", { className: "item" });
-    item.append(el("span", { className: `swatch ${state}`, "aria-hidden": "true" }), el("span", {}, t(`daily.legend_${state.replace("-", "_")}`)));
+    item.append(el("span", { className: `swatch ${state}`, "aria-hidden": "true" }), el("span", {}, t(key)));
     legend.append(item, " ");
   }
   box.append(legend);
