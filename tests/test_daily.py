@@ -175,8 +175,15 @@ def test_a_game_at_another_table_with_the_days_seed_is_not_the_days_game() -> No
 
 def test_the_par_is_the_same_every_time_and_in_every_engine() -> None:
     first = par("2026-12-02").to_json()
-    again = call(WebApi(), "daily_par", {"date": "2026-12-02"})  # another table, same answer
-    assert first == again
+    api = WebApi()
+    again = call(api, "daily_par", {"date": "2026-12-02"})  # another table, same answer
+    assert again == {**first, "done": True}
+    # a round at a time (what the page asks, so that the worker answers in between): the
+    # same par, however it is cut
+    steps = [call(api, "daily_par", {"date": "2026-12-02", "rounds": n}) for n in (1, 5, 2)]
+    assert [s["rounds"] for s in steps] == [1, 6, 8] and not any(s["done"] for s in steps)
+    last = call(api, "daily_par", {"date": "2026-12-02", "rounds": 13})
+    assert last == again
     assert first["level"] == "hard" and first["bids"] == 13 == len(first["rounds"])
     assert first["exact"] == sum(r["mark"] == MADE for r in first["rounds"])
     assert first["points"] == sum(r["points"] for r in first["rounds"])
@@ -194,6 +201,9 @@ def test_a_par_request_with_a_bad_date_is_refused() -> None:
     assert refused(api, "daily_par", {"date": "2026-02-30"})["code"] == "daily.date_none"
     assert refused(api, "daily_par", {})["code"] == "daily.date_shape"
     assert refused(api, "daily", {"date": "1.12.2026"})["code"] == "daily.date_shape"
+    for rounds in (0, 14, 1.5, True, "3"):
+        err = refused(api, "daily_par", {"date": "2026-12-02", "rounds": rounds})
+        assert err["code"] == "daily.par_rounds"
 
 
 # -- a day's result ------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from typing import Any
 from .bots import BOTS_VERSION, make_bot
 from .challenge import Challenge
 from .errors import JabberwockyError
-from .game import GAME_OVER, Game
+from .game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from .levels import HUMAN
 from .messages import quote
 from .rules import JABBERWOCKY
@@ -159,19 +159,71 @@ class Par:
                 "bids": len(self.rounds), "rounds": list(self.rounds)}
 
 
+class ParRun:
+    """The par's game of ``date`` being played, a few rounds at a time: the hard bot in
+    seat 0 against the day's bots.  Seeded bots make it the same game however it is cut
+    into pieces."""
+
+    def __init__(self, date: str) -> None:
+        seats = (PAR_LEVEL, *daily_seats()[1:])
+        self.date = check_date(date)
+        self.game = daily_game(date, seats)
+        self.bots = [make_bot(kind) for kind in seats]
+
+    def play(self, rounds: int | None = None) -> bool:
+        """Play ``rounds`` more rounds (all of them: ``None``); True once the game is over."""
+        from .bots.referee import bot_move  # here: only a par needs the bots' moves
+
+        game, left = self.game, rounds
+        while game.phase != GAME_OVER and (left is None or left > 0):
+            if game.phase == ROUND_OVER:
+                game.next_round()
+            while game.phase in (BIDDING, PLAYING):
+                bot_move(game, self.bots[game.to_act])  # type: ignore[index]
+            left = None if left is None else left - 1
+        return game.phase == GAME_OVER
+
+    def result(self) -> Par:
+        rounds = _rounds(self.game, 0)
+        return Par(self.date, self.game.scores[0], sum(r["mark"] == MADE for r in rounds),
+                   tuple(rounds))
+
+
 def par(date: str) -> Par:
     """Play ``date``'s deals with the hard bot in seat 0 against the day's bots.
 
     Seeded bots make it the same every time; it costs one whole game of the hard bot
-    (about a second in CPython, a few in Pyodide), so the page asks once and caches it.
+    (about 2 s in CPython, 10 s or more in Pyodide), so the page asks once and caches it,
+    a round a request (:func:`par_request`), so that the worker answers the player's
+    requests in between.
     """
-    from .simulate import play_game  # here: only a par needs the bots' game loop
+    run = ParRun(date)
+    run.play()
+    return run.result()
 
-    seats = (PAR_LEVEL, *daily_seats()[1:])
-    game = daily_game(date, seats)
-    play_game(game, [make_bot(kind) for kind in seats])
-    rounds = _rounds(game, 0)
-    return Par(date, game.scores[0], sum(r["mark"] == MADE for r in rounds), tuple(rounds))
+
+_RUNS: dict[str, ParRun] = {}
+"""The pars being played a round at a time (the latest two dates)."""
+
+
+def par_request(date: object, rounds: object = None) -> dict[str, Any]:
+    """The worker's ``daily_par``: the whole par, or with ``rounds`` (1 to 13) only that
+    many more rounds of it — ``{date, done: false, rounds: played so far}`` until the
+    last, which answers the par as :meth:`Par.to_json` (with ``done: true``)."""
+    day = check_date(date)
+    if rounds is None:
+        return {**par(day).to_json(), "done": True}
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 13:
+        raise DailyError("daily.par_rounds", value=quote(rounds))
+    run = _RUNS.get(day)
+    if run is None:
+        run = _RUNS[day] = ParRun(day)
+        while len(_RUNS) > 2:
+            _RUNS.pop(next(iter(_RUNS)))
+    if not run.play(rounds):
+        return {"date": day, "done": False, "rounds": len(run.game.results)}
+    del _RUNS[day]
+    return {**run.result().to_json(), "done": True}
 
 
 def result_of(game: Game) -> dict[str, Any]:

@@ -190,7 +190,7 @@ class WebApi:
             "stats": self.stats,
             # the deal of the day (daily.py): its table, its par, the table's game's result
             "daily": lambda p: daily.daily_table(p.get("date")),
-            "daily_par": lambda p: daily.par(daily.check_date(p.get("date"))).to_json(),
+            "daily_par": lambda p: daily.par_request(p.get("date"), p.get("rounds")),
             "daily_result": lambda p: daily.result_of(self._game()),
         }
 

@@ -125,9 +125,13 @@ export class Engine extends EventTarget {
     return this.request("daily", { date });
   }
 
-  /** The par of `date`: the hard bot's game in the player's seat (a few seconds). */
-  dailyPar(date) {
-    return this.request("daily_par", { date });
+  /** The par of `date`: the hard bot's game in the player's seat (10 s or more in
+   *  Pyodide), asked a round at a time so that other requests are answered in between. */
+  async dailyPar(date) {
+    for (;;) {
+      const answer = await this.request("daily_par", { date, rounds: 1 });
+      if (answer.done) return answer;
+    }
   }
 
   /** The table's daily game as the day's result: marks, points, eligible, challenge. */
