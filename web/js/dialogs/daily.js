@@ -157,6 +157,11 @@ export function dailySection(today) {
   const box = el("section", { className: "stats-daily", id: "stats-daily" });
   box.append(el("h3", {}, t("daily.stats_title")));
   const f = dailyFigures(results, today);
+  if (!f.days && !unreadable) {
+    // nothing to show yet: one line, not an empty calendar above the other statistics
+    box.append(el("p", { className: "note", dataset: { stat: "daily_days", value: "0" } }, t("daily.stats_none")));
+    return box;
+  }
   const list = el("dl", { className: "stats-figures" });
   const add = (stat, value, label, text) => list.append(el("dt", {}, label), el("dd", { dataset: { stat, value: String(value) } }, text));
   add("daily_days", f.days, t("daily.stats_days"), number(f.days));
