@@ -12,8 +12,8 @@ from pathlib import Path
 from jabberwocky.core.messages import english
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "jabberwocky"
-PREFIXES = ("bot", "card", "challenge", "cli", "file", "move", "name", "openspiel", "record",
-            "request", "review", "rules", "seed", "table", "tally")
+PREFIXES = ("bot", "card", "challenge", "cli", "daily", "file", "move", "name", "openspiel",
+            "record", "request", "review", "rules", "seed", "table", "tally")
 LITERAL = re.compile(r"\"((?:" + "|".join(PREFIXES) + r")\.[a-z0-9_]+)\"")
 PREFIXED = re.compile(r'f"\{prefix\}\.([a-z_]+)"')
 

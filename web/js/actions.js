@@ -18,8 +18,8 @@ import { canChallenge } from "./controller.js";
 const MAX_IMPORT_BYTES = 1_000_000;
 
 /** controller (its `setup`: the engine's offer), prefs (prefs.js), menu: {close, toggle},
- *  tips: {hide}. Returns dispatch(action, element). */
-export function createActions({ controller, prefs, menu, tips }) {
+ *  tips: {hide}, daily: the deal of the day's (daily.js). Returns dispatch(action, element). */
+export function createActions({ controller, prefs, menu, tips, daily }) {
   const setup = () => controller.setup;
   let importMode = "continue";
   const view = () => controller.state.view;
@@ -119,7 +119,8 @@ export function createActions({ controller, prefs, menu, tips }) {
     },
     claim: () => controller.claim(),
     reveal: () => controller.reveal(),
-    "take-back": () => controller.takeBack(),
+    // no take-backs in a deal of the day (as in a challenge)
+    "take-back": () => (daily?.active() ? controller.notice("notice.no_takeback_daily", {}, 4200, "move") : controller.takeBack()),
     scores: () => showScores(view()),
     tricks: () => showTricks(view()),
     "new-game": newGame,
@@ -148,6 +149,15 @@ export function createActions({ controller, prefs, menu, tips }) {
     "stats-more": stats("stats-more"),
     "stats-play": stats("stats-play"),
     "review-game": stats("review-game"),
+    // the deal of the day (daily.js, dialogs/daily.js)
+    daily: () => {
+      $("dlg-new").close?.();
+      return daily?.start();
+    },
+    "daily-result": () => daily?.showResult(),
+    "daily-copy": () => import("./dialogs/daily.js").then((m) => m.copyShare()),
+    "daily-share": () => import("./dialogs/daily.js").then((m) => m.shareResult()),
+    "daily-review": (button) => button && import("./dialogs/daily.js").then((m) => m.reviewDay(button.dataset.date, review)),
     menu: () => menu.toggle(),
     "dismiss-tips": () => {},
     escape: () => {

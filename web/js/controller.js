@@ -70,6 +70,7 @@ export class GameController extends EventTarget {
       mode: "play", // "watch": a record is being replayed
       watch: null, // {seed, moves, next}
       challenge: null, // a challenge game: the engine's challenge_compare answer (its text too)
+      daily: null, // a deal of the day on the table: {date, seed, practice} (set by daily.js only)
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
       menu: false, // the menu is open
       input: null, // how the player is playing: "keyboard" | "pointer" (null: not known yet)

@@ -16,11 +16,14 @@
 //   #challenge=<text>[&lang=<language>]
 // a challenge between friends (docs/challenge-links.md): the engine reads and verifies
 // the text (this module only bounds its length).
+//   #daily[=<YYYY-MM-DD>][&lang=<language>]
+// the deal of the day (docs/daily.md): today's (UTC) without a date, else that day's (as
+// practice unless it is today); this module checks the date's shape, the engine the day.
 // Pure functions (unit-tested with node --test).
 
 import { LANGUAGES } from "./i18n.js";
 
-const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang", "challenge"]);
+const KNOWN = new Set(["seed", "players", "bots", "rules", "bv", "lang", "challenge", "daily"]);
 const LEVEL_RE = /^[a-z][a-z0-9-]{0,19}$/;
 const MAX_FRAGMENT = 20000;
 const LINKS = new WeakMap(); // info.options -> ruleLinks(info): made once per rules answer
@@ -122,7 +125,7 @@ function decode(text) {
 /** Parse a fragment (with or without '#'). Returns {options, problems, empty}.
  *  options: {seed?, players?, bots? (a level or a list), rules? (the canonical rules=
  *  text; rulesPayload turns it into what new_game takes), bv? (a number), challenge?
- *  (a challenge's text, unverified)}.
+ *  (a challenge's text, unverified), daily? ("" for today's deal, else a date's shape)}.
  *  `levels`: the engine's bot levels; `info`: its rules answer. */
 export function parseFragment(hash, levels, info) {
   const problems = [];
@@ -193,6 +196,14 @@ function applyOption(options, key, value, problems, levels, info) {
     if (text.length > info.challenge_max_length) problems.push(problem("link.challenge_too_long", { length: text.length, max: info.challenge_max_length }));
     else if (text) options.challenge = text; // the engine verifies it (and says why not)
     else problems.push(problem("link.challenge_empty"));
+  } else if (key === "daily") {
+    // "" is today's deal; a date is written YYYY-MM-DD (the engine says whether it exists)
+    const date = value.trim();
+    if (date === "" || /^\d{4}-\d{2}-\d{2}$/.test(date)) options.daily = date;
+    else {
+      options.daily = "";
+      problems.push(problem("link.daily_date", { value: clip(value) }));
+    }
   } else if (key === "bv") {
     if (/^\d{1,6}$/.test(value)) options.bv = Number(value);
     else problems.push(problem("link.unknown_option", { value: clip(`bv=${value}`) }));
@@ -216,9 +227,11 @@ export function botsVersionNumber(version) {
 }
 
 /** The fragment for a game: seed, players, bots, rules when not the default, bv; for a
- *  challenge game, the challenge alone (its table is in it). */
-export function serializeFragment({ seed, players, bots, rules, bv, challenge }, defaultRules = undefined) {
+ *  challenge game, the challenge alone (its table is in it); for a deal of the day, its
+ *  date alone. */
+export function serializeFragment({ seed, players, bots, rules, bv, challenge, daily }, defaultRules = undefined) {
   if (challenge) return `#challenge=${encodeURIComponent(challenge)}`;
+  if (daily) return `#daily=${encodeURIComponent(daily)}`;
   const parts = [`seed=${encodeURIComponent(seed)}`, `players=${players}`];
   const b = Array.isArray(bots) ? bots.join(",") : bots;
   if (b) parts.push(`bots=${b.split(",").map(encodeURIComponent).join(",")}`);

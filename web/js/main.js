@@ -31,6 +31,8 @@ import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
 import { createSound } from "./sound.js";
 import { seatName } from "./names.js";
+import { createDaily } from "./daily.js"; // the deal of the day (issue 32)
+import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 
 // Asked at once: the worker answers as soon as Python is up.
 // (A failed start is shown by the loading screen.)
@@ -52,6 +54,12 @@ const controller = new GameController({
   speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion),
   save: saveGame,
 });
+// the deal of the day: its game, its result beside the par (daily.js)
+const daily = createDaily({
+  controller,
+  engine,
+  confirmReplace: async () => !gameInProgress(controller.state.view) || confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }),
+});
 async function saveGame(view) {
   const setup = controller.setup;
   if (!view || !setup) return;
@@ -59,7 +67,7 @@ async function saveGame(view) {
   if (error) return;
   // a challenge game keeps its challenge's link (a reload resumes it)
   const challenge = view.challenge ? controller.state.challenge?.text : null;
-  const options = challenge ? { challenge } : fragmentOptions(view, setup.rules);
+  const options = challenge ? { challenge } : daily.saveOptions() ?? fragmentOptions(view, setup.rules);
   writeSave(result.record, options);
   const own = keepLinkLanguage(serializeFragment(options));
   controller.link.own = own;
@@ -216,6 +224,8 @@ function wireTable() {
     const layout = renderer.relayout();
     $("bid-panel").style.bottom = layout.short ? "" : `${aboveYourBadge(layout)}px`;
     $("tips").style.top = layout.narrow ? `${Math.round(layout.middle.top)}px` : "";
+    // the deal of the day's bar: on a phone in the gap above the middle of the table
+    $("daily-bar").style.top = layout.narrow ? `${Math.round(layout.middle.top - 25)}px` : "";
     hand.render(state, layout);
     bids.render(state);
     renderStatus(state);
@@ -231,7 +241,8 @@ function wireTable() {
       $("handoff-text").textContent = i18n.t("handoff.pass", { name });
       $("handoff-button").textContent = i18n.t("handoff.ready", { name });
     }
-    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play");
+    // no take-backs in a deal of the day (as in a challenge)
+    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play" && !state.daily);
     document.querySelector('#menu [data-action="challenge-friend"]').disabled = !canChallenge(state);
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
@@ -304,7 +315,7 @@ async function boot() {
   motion.addEventListener?.("change", (e) => prefs.setPrefs({ reducedMotion: e.matches }));
   const { tips, renderer } = wireTable();
   keepFinishedGames();
-  const actions = createActions({ controller, prefs, menu: createMenu(), tips });
+  const actions = createActions({ controller, prefs, menu: createMenu(), tips, daily });
   wireTableTap(renderer, actions.dispatch);
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch, onInput: (mode) => controller.setInput(mode) });
   const speed = $("speed");
@@ -348,14 +359,14 @@ async function boot() {
   const saved = readSave();
   if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
   try {
-    await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs });
+    await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs, daily });
   } finally {
     tableShown();
   }
   window.addEventListener("hashchange", () => {
     if (location.hash === controller.link.own || !location.hash) return;
     const again = readSave();
-    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs });
+    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
   });
 }
 

@@ -6,6 +6,7 @@
 import { parseFragment, checkBots, rulesPayload, botsVersionNumber } from "./fragment.js";
 import { rulesFromSettings, botsFromSettings } from "./settings.js";
 import { openChallenge } from "./challenge.js";
+import { today } from "./daily.js";
 
 /** Say the link's problems in one message. */
 function sayProblems(controller, problems) {
@@ -15,10 +16,11 @@ function sayProblems(controller, problems) {
 }
 
 /** Is the link's game the saved one (same seed, players, bots and rules)? */
-function sameGame(options, saved, info) {
+function sameGame(options, saved, info, today = "") {
   if (!saved) return false;
   const o = saved.options;
   if (options.challenge) return o.challenge === options.challenge;
+  if (options.daily !== undefined) return Boolean(o.daily) && o.daily === (options.daily || today);
   if (!options.seed) return false;
   if (o.seed !== options.seed) return false;
   if (options.players !== undefined && options.players !== o.players) return false;
@@ -31,18 +33,27 @@ function sameGame(options, saved, info) {
  * Open the game for `hash`.  saved: the save (or null); setup: {levels, defaultLevel,
  * botsVersion, rules}; settings: the New game settings; early: the saved record's import
  * asked for at start-up ({record, answer}) or null; prefs: the player's (the name last
- * given to a challenge is offered again).
+ * given to a challenge is offered again); daily: the deal of the day's (daily.js).
  */
-export async function openFromLink({ hash, saved, controller, setup, settings, early, prefs = null }) {
+export async function openFromLink({ hash, saved, controller, setup, settings, early, prefs = null, daily = null }) {
   const info = setup.rules;
   const parsed = parseFragment(hash, setup.levels, info);
   const { options, problems } = parsed;
   const earlyAnswer = (record) => (early && early.record === record ? early.answer : null);
-  if (saved && (parsed.empty || sameGame(options, saved, info))) {
+  if (saved && (parsed.empty || sameGame(options, saved, info, today()))) {
     if (await controller.resume(saved.record, "save", earlyAnswer(saved.record))) {
+      daily?.resumed(saved.options); // a deal of the day goes on as one
       sayProblems(controller, problems);
       return;
     }
+  }
+  if (options.daily !== undefined && daily) {
+    // the deal of the day: today's, or another day's (practice); a bad date says why and
+    // deals today's instead
+    sayProblems(controller, problems);
+    if (await daily.start(options.daily || today(), { ask: false })) return;
+    if (options.daily && (await daily.start(today(), { ask: false }))) return;
+    problems.length = 0; // said already
   }
   if (options.challenge) {
     // the invitation first; a refused or declined challenge leaves a game on the table

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..analysis import daily
 from ..analysis.review_requests import (
     ReviewSources,
     review_analyse,
@@ -145,6 +146,10 @@ class WebApi:
             "review_analyse": lambda p: review_analyse(sources, p),
             "review_seen": lambda p: review_seen(sources, p),
             "stats": stats_answer,
+            # the deal of the day (analysis/daily.py): its table, its par, the game's result
+            "daily": lambda p: daily.daily_table(p.get("date")),
+            "daily_par": lambda p: daily.par_request(p.get("date"), p.get("rounds")),
+            "daily_result": lambda p: daily.result_of(self._game()),
         }
 
     @property

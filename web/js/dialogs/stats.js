@@ -17,6 +17,8 @@ import { gameStore, capacity } from "../stats/store.js";
 import { importRecords } from "../stats/keep.js";
 import { toJsonLines, exportName } from "../stats/jsonl.js";
 import { barChart, lineChart, chartBlock } from "../stats/charts.js";
+import { dailySection } from "./daily.js"; // the deal of the day's results (issue 32)
+import { today } from "../daily.js";
 
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 const PAGE = 20; // past games shown at first, and per "show more"
@@ -250,6 +252,7 @@ async function refresh(message = null) {
     const players = Math.max(...ctx.state.tallied.map((e) => e.facts.players));
     body.append(figures(summary), el("p", { className: "note" }, t("stats.wins_note")), bySizeChart(summary), trendChart(summary), comparison(summary), more(summary, players), pastGames());
   }
+  body.prepend(dailySection(today())); // the deal of the day: streak, par, calendar
   body.append(el("p", { className: "note" }, t("stats.privacy", { max: capacity() })));
   dlg.dataset.games = String(summary?.games ?? 0);
   dlg.dataset.stored = String(ctx.state.entries.length);

@@ -1,0 +1,199 @@
+// The deal of the day on the page (issue 32, docs/daily.md): which day it is (UTC), starting
+// and resuming the day's game, practice or not, and at its end the result beside the par
+// (dialogs/daily.js) and the day's result kept (stats/daily.js).  The engine derives the
+// seed from the date (the `daily` request), says whether a finished game may be the day's
+// result and gives its marks as codes (`daily_result`) and computes the par (`daily_par`);
+// nothing here knows a rule.
+//
+// State: controller.store's `daily` — null, or {date, seed, practice} while a deal of the
+// day is on the table (set here only).  The top of the table says which day it is and
+// whether the game is practice; body[data-daily] (the date) and body[data-daily-practice].
+// Test hook: localStorage "jabberwocky.dailyToday" = "YYYY-MM-DD" is today (else the clock).
+
+import { t, language, onLanguage } from "./i18n.js";
+import * as storage from "./storage.js";
+import { readDaily, resultEntry, keepResult, keepPar, cachedPar } from "./stats/daily.js";
+
+export const TODAY_KEY = "jabberwocky.dailyToday";
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Is `text` written YYYY-MM-DD (the engine checks that the day exists)? */
+export const dateShape = (text) => typeof text === "string" && DATE_RE.test(text);
+
+/** Today in UTC, "YYYY-MM-DD", at `now` (ms); `override` (the test hook) wins if well formed. */
+export function todayUtc(now = Date.now(), override = null) {
+  if (dateShape(override)) return override;
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** The page's today: the test hook's date, else the device's clock read in UTC. */
+export function today() {
+  return todayUtc(Date.now(), storage.getItem(TODAY_KEY));
+}
+
+/** "2 December" (or with the year) in `lang`, the date read in UTC (English as the
+ *  page's other words: British, day before month). */
+export function dayName(date, lang, withYear = false) {
+  const options = { day: "numeric", month: "long", timeZone: "UTC" };
+  if (withYear) options.year = "numeric";
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, options).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A game of `date`'s deal is practice unless it is today's and today has no result yet. */
+export function isPractice(date, todayDate, results) {
+  return date !== todayDate || Boolean(results[date]);
+}
+
+/**
+ * The text to share, spoiling nothing: the date, points and exact bids against the par,
+ * one mark per round, the day's challenge link.  `tr` is i18n's t; result: {points, exact,
+ * bids, marks}; par: {points, exact} or null; day: the date in words.
+ */
+export function shareText(tr, { day, result, par, link, practice = false }) {
+  const lines = [tr(practice ? "daily.share_title_practice" : "daily.share_title", { date: day })];
+  lines.push(tr("daily.share_score", { points: result.points, exact: result.exact, bids: result.bids }));
+  if (par) lines.push(tr("daily.share_par", { points: par.points, exact: par.exact }));
+  lines.push(result.marks.map((m) => tr(m === "made" ? "daily.mark_made" : "daily.mark_missed")).join(""));
+  if (link) lines.push(link);
+  return lines.join("\n");
+}
+
+/** The day's challenge link for this page. */
+export function challengeLink(href, text) {
+  return text ? `${href.split("#")[0]}#challenge=${encodeURIComponent(text)}` : "";
+}
+
+/**
+ * The deal of the day's manager.  controller: the game controller; engine: engine.js's
+ * (daily, dailyPar, dailyResult); confirmReplace(): resolves true when the game in
+ * progress may be replaced.  Returns {start, resumed, active, saveOptions, showResult}.
+ */
+export function createDaily({ controller, engine, confirmReplace = async () => true }) {
+  let pending = null; // the day being started, until its "game" event
+  let shownFor = null; // the game (seed + step) whose end was handled
+  const notice = (key, params = {}, ms = 8000) => controller.notice(key, params, ms);
+  const asked = (promise) => promise.then((result) => ({ result }), (error) => ({ error: { kind: error.kind, message: error.message, code: error.code || "internal", params: error.params || {} } }));
+
+  controller.addEventListener("game", ({ detail }) => {
+    const mine = detail.how === "daily" && pending && detail.view.seed === pending.seed;
+    controller.store.set({ daily: mine ? pending : null });
+    pending = null;
+  });
+  controller.addEventListener("round", ({ detail }) => {
+    const d = controller.state.daily;
+    if (!d || detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
+    const key = `${detail.view.seed} ${detail.view.step}`;
+    if (shownFor === key) return;
+    shownFor = key;
+    finish(d);
+  });
+  controller.store.subscribe(render);
+  onLanguage(() => render(controller.state));
+
+  /** Start `date`'s deal (today's by default); `ask`: confirm before replacing a game. */
+  async function start(date = today(), { ask = true } = {}) {
+    const on = controller.state.daily;
+    const phase = controller.state.view?.phase;
+    if (on && on.date === date && phase && phase !== "game-over") {
+      // this very deal is on the table, unfinished: it goes on (starting it again would
+      // be a take-back of every move)
+      notice("daily.already", { date: dayName(date, language()) }, 4200);
+      return true;
+    }
+    const { result, error } = await asked(engine.daily(date));
+    if (error) {
+      notice("daily.start_failed", { reason: error });
+      return false;
+    }
+    if (ask && !(await confirmReplace())) return false;
+    const practice = isPractice(result.date, today(), readDaily(storage).results);
+    pending = { date: result.date, seed: result.seed, practice };
+    return controller.newGame({ seed: result.seed, players: result.players, bots: result.bots, rules: result.rules }, "daily");
+  }
+
+  /** A resumed save: its daily options (if any) put the day back on the table. */
+  function resumed(options) {
+    const view = controller.state.view;
+    if (!options?.daily || !view || !dateShape(options.daily) || !view.seed.startsWith(`daily-${options.daily}-`)) return;
+    controller.store.set({ daily: { date: options.daily, seed: view.seed, practice: options.practice !== false } });
+  }
+
+  /** The save's options while a deal of the day is on the table, else null. */
+  function saveOptions() {
+    const d = controller.state.daily;
+    return d ? { daily: d.date, practice: d.practice } : null;
+  }
+
+  /** The game is over: keep the day's result (the first finished game of the day), then
+   *  show it beside the par (computed in the worker once, then cached). */
+  async function finish(d) {
+    const { result, error } = await asked(engine.dailyResult());
+    if (error) {
+      notice("daily.result_failed", { reason: error });
+      return;
+    }
+    let practice = d.practice;
+    if (!practice && result.eligible) {
+      practice = !keepResult(storage, resultEntry(result, Date.now()));
+    } else if (!result.eligible) {
+      practice = true;
+    }
+    await showResult(result, practice);
+  }
+
+  /** Open the result dialog for the table's finished daily game (again). */
+  async function showResult(given = null, practiceGiven = null) {
+    const d = controller.state.daily;
+    let result = given;
+    if (!result) {
+      const answer = await asked(engine.dailyResult());
+      if (answer.error) {
+        notice("daily.result_failed", { reason: answer.error });
+        return;
+      }
+      result = answer.result;
+    }
+    const stored = readDaily(storage).results[result.date];
+    const practice = practiceGiven ?? (d ? d.practice : true);
+    const { openDailyResult, showPar } = await import("./dialogs/daily.js");
+    const version = result.version;
+    const par = cachedPar(storage, result.date, result.bots_version, version);
+    openDailyResult({ result, par, practice, kept: stored ?? null, link: challengeLink(location.href, result.challenge) });
+    if (par) return;
+    const answer = await asked(engine.dailyPar(result.date));
+    if (answer.error) {
+      showPar(null, answer.error);
+      return;
+    }
+    keepPar(storage, answer.result);
+    showPar(answer.result);
+  }
+
+  const active = () => Boolean(controller.state.daily);
+
+  /** The bar at the top of the table, the body's markers, the round panel's button. */
+  function render(state) {
+    const d = state.daily;
+    const bar = document.getElementById("daily-bar");
+    const body = document.body;
+    if (!bar) return;
+    if (!d) {
+      bar.hidden = true;
+      delete body.dataset.daily;
+      delete body.dataset.dailyPractice;
+    } else {
+      bar.hidden = false;
+      body.dataset.daily = d.date;
+      body.dataset.dailyPractice = String(d.practice);
+      const day = dayName(d.date, language());
+      const isToday = d.date === today();
+      const text = d.practice ? t(isToday ? "daily.bar_practice_today" : "daily.bar_practice", { date: day }) : t("daily.bar_today", { date: day });
+      document.getElementById("daily-text").textContent = text;
+      bar.title = t("daily.utc_note");
+    }
+    const button = document.querySelector('#round-panel [data-action="daily-result"]');
+    if (button) button.hidden = !(d && state.view?.phase === "game-over");
+  }
+
+  return { start, resumed, active, saveOptions, showResult };
+}
