@@ -89,7 +89,8 @@ export function parseRules(value, info) {
     dict[spec.field] = v;
   }
   const text = rulesText(dict, info);
-  // exactly a preset (perhaps another one: "jabberwocky,renege:3" is the honour rule): its name
+  // exactly a preset (perhaps another one: "jabberwocky,renege:3" is the honour rule): its
+  // name, as rulesPayload of the canonical text gives it
   return { text, rules: text.includes(",") ? dict : text };
 }
 

@@ -1,6 +1,7 @@
 // Wiring only: the engine, the language, the controller and the views that follow it,
 // input, storage, the URL fragment and updates.  No state lives here: the controller owns
-// it (the game, the mode, the menu, the input mode, the engine's offer, the screens').  No
+// it (the game, the mode, the menu, the input mode, the engine's offer, the screens'); the
+// player's preferences and New game settings are prefs.js's (stored on the device).  No
 // game rule lives in the front end: legality, reasons, scores and winners come from the
 // engine's view.
 
