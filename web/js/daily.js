@@ -72,7 +72,6 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
   let pending = null; // the day being started, until its "game" event
   let shownFor = null; // the game (seed + step) whose end was handled
   const notice = (key, params = {}, ms = 8000) => controller.notice(key, params, ms);
-  const asked = (promise) => promise.then((result) => ({ result }), (error) => ({ error: { kind: error.kind, message: error.message, code: error.code || "internal", params: error.params || {} } }));
 
   controller.addEventListener("game", ({ detail }) => {
     const mine = detail.how === "daily" && pending && detail.view.seed === pending.seed;
@@ -100,7 +99,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
       notice("daily.already", { date: dayName(date, language()) }, 4200);
       return true;
     }
-    const { result, error } = await asked(engine.daily(date));
+    const { result, error } = await engine.daily(date);
     if (error) {
       notice("daily.start_failed", { reason: error });
       return false;
@@ -127,7 +126,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
   /** The game is over: keep the day's result (the first finished game of the day), then
    *  show it beside the par (computed in the worker once, then cached). */
   async function finish(d) {
-    const { result, error } = await asked(engine.dailyResult());
+    const { result, error } = await engine.dailyResult();
     if (error) {
       notice("daily.result_failed", { reason: error });
       return;
@@ -146,7 +145,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
     const d = controller.state.daily;
     let result = given;
     if (!result) {
-      const answer = await asked(engine.dailyResult());
+      const answer = await engine.dailyResult();
       if (answer.error) {
         notice("daily.result_failed", { reason: answer.error });
         return;
@@ -160,7 +159,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
     const par = cachedPar(storage, result.date, result.bots_version, version);
     openDailyResult({ result, par, practice, kept: stored ?? null, link: challengeLink(location.href, result.challenge) });
     if (par) return;
-    const answer = await asked(engine.dailyPar(result.date));
+    const answer = await engine.dailyPar(result.date);
     if (answer.error) {
       showPar(null, answer.error);
       return;

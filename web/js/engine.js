@@ -138,27 +138,6 @@ export class WorkerTransport extends EventTarget {
     });
   }
 
-  // -- the deal of the day (issue 32, docs/daily.md): its table, its par, the result ----
-
-  /** The table of `date`'s deal ("YYYY-MM-DD", UTC): {date, seed, players, bots, rules, …}. */
-  daily(date) {
-    return this.request("daily", { date });
-  }
-
-  /** The par of `date`: the hard bot's game in the player's seat (10 s or more in
-   *  Pyodide), asked a round at a time so that other requests are answered in between. */
-  async dailyPar(date) {
-    for (;;) {
-      const answer = await this.request("daily_par", { date, rounds: 1 });
-      if (answer.done) return answer;
-    }
-  }
-
-  /** The table's daily game as the day's result: marks, points, eligible, challenge. */
-  dailyResult() {
-    return this.request("daily_result");
-  }
-
   _onMessage(msg) {
     if (!msg || typeof msg !== "object") return;
     if (msg.id !== undefined && msg.id !== null) {
@@ -256,6 +235,27 @@ export class Engine {
     const { result, error } = await this.call(kind, payload);
     if (error) throw new EngineError(error.kind, error.message, error.code, error.params);
     return result;
+  }
+
+  // -- the deal of the day (docs/daily.md): its table, its par, the result -----------------
+
+  /** The table of `date`'s deal ("YYYY-MM-DD", UTC): {date, seed, players, bots, rules, …}. */
+  daily(date) {
+    return this.call("daily", { date });
+  }
+
+  /** The par of `date`: the hard bot's game in the player's seat (10 s or more in
+   *  Pyodide), asked a round at a time so that other requests are answered in between. */
+  async dailyPar(date) {
+    for (;;) {
+      const answer = await this.call("daily_par", { date, rounds: 1 });
+      if (answer.error || answer.result.done) return answer;
+    }
+  }
+
+  /** The table's daily game as the day's result: marks, points, eligible, challenge. */
+  dailyResult() {
+    return this.call("daily_result");
   }
 
   // -- what the engine offers ------------------------------------------------------------
