@@ -324,6 +324,15 @@ export class GameController extends EventTarget {
     });
   }
 
+  /** Wait until the deal's cards have landed: the transition that dealt stays `busy`
+   *  until then, so no control accepts input (and `data-your-turn` stays "false") while
+   *  the human's cards are still flying in — a quick tap must not bid blind.  A new game
+   *  ends the wait (its cancel lands every flight at once). */
+  async _landed(token) {
+    const landing = this.presenter?.dealing;
+    if (landing && !this._stale(token)) await landing;
+  }
+
   /** Pass-and-play: the human to act has the device; show their hand. */
   reveal() {
     if (!this.state.view?.handoff) return Promise.resolve(false);
@@ -382,6 +391,7 @@ export class GameController extends EventTarget {
       }
       this.presenter.deal(result);
       this.emit("deal", { view: result });
+      await this._landed(token);
       await this._after(token);
       return true;
     });
@@ -411,7 +421,7 @@ export class GameController extends EventTarget {
 
   async _botStep(token) {
     const signal = this._abort.signal;
-    if (this.presenter.dealing) await this.presenter.dealing; // the cards land first
+    await this._landed(token); // the cards land first
     await pause(TIMING.botPause * this.speed(), signal);
     if (this._stale(token)) return;
     const before = this.state.view;
@@ -466,6 +476,7 @@ export class GameController extends EventTarget {
         this.presenter.deal(result);
         this.emit("game", { how, view: result });
         this.emit("deal", { view: result });
+        await this._landed(token);
       }
       await this._after(token);
       return true;
@@ -559,6 +570,7 @@ export class GameController extends EventTarget {
     if (this._stale(token) || error) return;
     this.presenter.deal(result);
     this.emit("deal", { view: result });
+    await this._landed(token);
     await this._after(token);
   }
 

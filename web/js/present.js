@@ -79,8 +79,8 @@ export function createPresenter({ renderer, state, speed }) {
   }
   const markDealt = () => markOnce("jabberwocky:dealt");
 
-  /** A new round: the table is drawn (and usable) at once; the cards then fly out of the
-   *  stock while the first bot waits for them (`dealing`). */
+  /** A new round: the table is drawn at once; the cards then fly out of the stock, and
+   *  the controller waits for them to land (`dealing`) before anyone may act. */
   function deal(view) {
     const f = speed();
     show(view, { shownTrick: EMPTY, dealtCounts: null });

@@ -1,0 +1,87 @@
+"""The first minute as a new player feels it (issue 30): nothing accepts input before
+the human's cards have landed."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from conftest import SiteServer, wait_for_phase
+from playwright.sync_api import BrowserContext, Page
+from pwa_helpers import PREFS_KEY, set_storage, view
+
+BOOT = 120.0
+DESKTOP = {"width": 1280, "height": 800}
+
+# Each change of `data-your-turn` and `data-trick-cards` is kept with its time.
+WATCH = """
+(() => {
+  const log = window.__rhythm = { clicks: [], turn: [], trick: [] };
+  const seen = { turn: null, trick: null };
+  const look = () => {
+    const d = document.body && document.body.dataset;
+    if (!d) return;
+    const now = performance.now();
+    if (d.yourTurn !== seen.turn) log.turn.push([now, seen.turn = d.yourTurn]);
+    if (d.trickCards !== seen.trick) log.trick.push([now, seen.trick = d.trickCards]);
+  };
+  new MutationObserver(look).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ["data-your-turn", "data-trick-cards"],
+  });
+})();
+"""
+
+
+# From the first moment, "bid 0" is clicked as soon as it is enabled (a quick tap).
+TAP = """
+setInterval(() => {
+  const b = document.querySelector('[data-bid="0"]');
+  const log = window.__rhythm;
+  if (b && !b.disabled && log && log.clicks.length === 0) {
+    log.clicks.push(performance.now());
+    b.click();
+  }
+}, 5);
+"""
+
+
+def open_watched(new_context: Callable[..., BrowserContext], site_server: SiteServer,
+                 fragment: str, prefs: dict[str, Any], tap: bool = False,
+                 **options: Any) -> Page:
+    context = new_context(viewport=DESKTOP, **options)
+    page = context.new_page()
+    set_storage(page, site_server.url, {PREFS_KEY: json.dumps({"prefs": prefs})})
+    context.add_init_script(WATCH + (TAP if tap else ""))
+    page.goto(site_server.url + fragment)
+    return page
+
+
+def dealt_at(page: Page) -> float | None:
+    """When the first deal's cards had all landed (ms), or None while they are flying."""
+    at: float | None = page.evaluate(
+        "() => performance.getEntriesByName('jabberwocky:dealt')[0]?.startTime ?? null")
+    return at
+
+
+def test_no_bid_is_accepted_before_the_hand_has_landed(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    # seed e2e-landed, four players: seat 3 deals round 1, so the human bids first, while
+    # the deal's cards (three each, at normal speed: about 0.7 s) are still flying in
+    page = open_watched(new_context, site_server, "#seed=e2e-landed&players=4&bots=random",
+                        {"speed": "normal", "tipsDone": True}, tap=True)
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    deadline = time.monotonic() + 30
+    while view(page)["bids"][0] is None:  # the quick tap is taken once it may be
+        assert time.monotonic() < deadline, "the human's bid was never taken"
+        page.wait_for_timeout(50)
+    landed = dealt_at(page)
+    log = page.evaluate("() => window.__rhythm")
+    assert landed is not None, f"a bid was taken while the cards were still flying: {log}"
+    assert log["clicks"], log
+    early = landed - log["clicks"][0]
+    assert early <= 0, f"a bid was taken {early:.0f} ms before the cards landed"
+    yours = [at for at, value in log["turn"] if value == "true"]
+    assert yours and yours[0] >= landed, (yours, landed)
+    assert view(page)["bids"][0] == 0
