@@ -1,16 +1,19 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
-the human's cards have landed."""
+the human's cards have landed; with reduced motion the bots' cards still arrive one by
+one, a readable beat apart (no flying, but who played what, in order, stays visible)."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
+import pytest
 from conftest import SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import PREFS_KEY, set_storage, view
+from pwa_helpers import PREFS_KEY, set_storage, settle, view
 
 BOOT = 120.0
 DESKTOP = {"width": 1280, "height": 800}
@@ -85,3 +88,30 @@ def test_no_bid_is_accepted_before_the_hand_has_landed(
     yours = [at for at, value in log["turn"] if value == "true"]
     assert yours and yours[0] >= landed, (yours, landed)
     assert view(page)["bids"][0] == 0
+
+
+@pytest.mark.readable_hold
+def test_with_reduced_motion_the_bots_cards_arrive_one_by_one_with_a_pause(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_watched(new_context, site_server, "#seed=e2e-beat&players=4&bots=random",
+                        {"speed": "normal", "tipsDone": True}, reduced_motion="reduce")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    deadline = time.monotonic() + 90
+    while True:  # play two tricks: the bots play several cards in a row
+        m = settle(page)
+        v = view(page)
+        if len(v["tricks"]) >= 2 or m["phase"] not in ("playing", "bidding"):
+            break
+        assert time.monotonic() < deadline, m
+        page.wait_for_timeout(400)  # the human takes a moment: only the bots' beat is timed
+        if m["phase"] == "bidding":
+            page.click("[data-bid]:not([disabled])")
+        else:
+            page.click('#hand [data-card][aria-disabled="false"]')
+        page.wait_for_timeout(100)
+    log = page.evaluate("() => window.__rhythm")["trick"]
+    # each card the table shows (1 → 2 → 3 → 4 in one trick) comes a readable beat after the last
+    steps = [(at, int(n)) for at, n in log if n is not None]
+    gaps = [b[0] - a[0] for a, b in pairwise(steps) if b[1] == a[1] + 1 and a[1] >= 1]
+    assert len(gaps) >= 3, log
+    assert min(gaps) >= 300, f"cards arrived {min(gaps):.0f} ms apart: {gaps}"

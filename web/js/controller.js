@@ -54,13 +54,15 @@ export function shownTrickFor(view) {
 export class GameController extends EventTarget {
   /**
    * engine: the page's engine (engine.js: typed methods, each resolving to {result} or
-   * {error}); speed(): the current pause factor; save(view): stores the game after each
-   * transition (may be async).
+   * {error}); speed(): the current pause factor; botPause(): the ms before a bot's move
+   * (by default the bots' pause at that factor; the page keeps it under reduced motion);
+   * save(view): stores the game after each transition (may be async).
    */
-  constructor({ engine, speed = () => 1, save = async () => {} }) {
+  constructor({ engine, speed = () => 1, botPause = null, save = async () => {} }) {
     super();
     this.engine = engine;
     this.speed = speed;
+    this.botPause = botPause ?? (() => TIMING.botPause * this.speed());
     this.save = save;
     this._presenter = null;
     // What the views render from.
@@ -422,7 +424,7 @@ export class GameController extends EventTarget {
   async _botStep(token) {
     const signal = this._abort.signal;
     await this._landed(token); // the cards land first
-    await pause(TIMING.botPause * this.speed(), signal);
+    await pause(this.botPause(), signal);
     if (this._stale(token)) return;
     const before = this.state.view;
     const { result, error } = await this.engine.botStep();
