@@ -6,9 +6,11 @@
 export const SPEEDS = { slow: 1.7, normal: 1, fast: 0.45, instant: 0 };
 export const SPEED_NAMES = Object.keys(SPEEDS);
 
-// readable: how long (ms) a finished trick stays when nothing moves (reduced motion,
-// "instant"): no movement must not mean no information.
-export const TIMING = { botPause: 520, fly: 280, hold: 850, collect: 320, dealEach: 45, dealFly: 240, readable: 1500 };
+// hold + holdPerCard × cards: how long a finished trick stays before it is collected (at
+// normal speed; a trick of five needs longer than one of three).  readable: at least this
+// long (ms) when nothing moves (reduced motion, "instant"): no movement must not mean no
+// information.
+export const TIMING = { botPause: 520, fly: 280, hold: 700, holdPerCard: 220, collect: 320, dealEach: 45, dealFly: 240, readable: 1500 };
 
 // Tests shorten these (docs/web-protocol.md): the hold of a finished trick and the beat
 // before a bot's move, both when nothing moves.
@@ -26,9 +28,14 @@ function storedMs(key, fallback) {
   }
 }
 
-/** How long a finished trick stays when nothing moves (ms). */
-export function readableMs() {
-  return storedMs(READABLE_KEY, TIMING.readable);
+/** How long (ms) a finished trick of `cards` cards stays, at pause factor `f` > 0. */
+export function holdMs(cards, f) {
+  return Math.max((TIMING.hold + TIMING.holdPerCard * cards) * f, 600);
+}
+
+/** How long a finished trick (of `cards` cards) stays when nothing moves (ms). */
+export function readableMs(cards = 0) {
+  return storedMs(READABLE_KEY, Math.max(TIMING.readable, holdMs(cards, 1)));
 }
 
 /** The multiplier of every pause and flight: 0 when motion is reduced or speed is instant. */
