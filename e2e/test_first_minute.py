@@ -1,6 +1,7 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
 the human's cards have landed; with reduced motion the bots' cards still arrive one by
-one, a readable beat apart (no flying, but who played what, in order, stays visible)."""
+one, a readable beat apart (no flying, but who played what, in order, stays visible); the
+menu fits the screen."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import PREFS_KEY, set_storage, settle, view
+from pwa_helpers import PREFS_KEY, fast_prefs, set_storage, settle, view
 
 BOOT = 120.0
 DESKTOP = {"width": 1280, "height": 800}
@@ -115,3 +116,28 @@ def test_with_reduced_motion_the_bots_cards_arrive_one_by_one_with_a_pause(
     gaps = [b[0] - a[0] for a, b in pairwise(steps) if b[1] == a[1] + 1 and a[1] >= 1]
     assert len(gaps) >= 3, log
     assert min(gaps) >= 300, f"cards arrived {min(gaps):.0f} ms apart: {gaps}"
+
+
+@pytest.mark.parametrize(("size", "lang"), [
+    ({"width": 1280, "height": 800}, "en"), ({"width": 390, "height": 844}, "en"),
+    ({"width": 390, "height": 844}, "de"),
+])
+def test_the_menu_fits_the_screen(new_context: Callable[..., BrowserContext],
+                                  site_server: SiteServer, size: dict[str, int], lang: str) -> None:
+    context = new_context(viewport=size, reduced_motion="reduce")
+    page = context.new_page()
+    set_storage(page, site_server.url, fast_prefs())
+    page.goto(site_server.url + f"#seed=e2e-menu&players=4&bots=random&lang={lang}")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    page.click('[data-action="menu"]')
+    page.locator("#menu").wait_for(state="visible")
+    fit = page.evaluate("""() => {
+        const menu = document.getElementById("menu");
+        const r = menu.getBoundingClientRect();
+        const bottom = (id) => document.getElementById(id).getBoundingClientRect().bottom;
+        return { bottom: r.bottom, height: innerHeight, scroll: menu.scrollHeight,
+                 client: menu.clientHeight, sound: bottom("sound"), speed: bottom("speed") };
+    }""")
+    assert fit["bottom"] <= fit["height"], fit
+    assert fit["scroll"] <= fit["client"] + 1, f"the menu scrolls inside: {fit}"
+    assert fit["sound"] <= fit["bottom"] and fit["speed"] <= fit["bottom"], fit
