@@ -1,7 +1,7 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
 the human's cards have landed; with reduced motion the bots' cards still arrive one by
 one, a readable beat apart (no flying, but who played what, in order, stays visible); the
-menu fits the screen."""
+menu fits the screen; keyboard focus on a card is unmistakable in both themes."""
 
 from __future__ import annotations
 
@@ -141,3 +141,60 @@ def test_the_menu_fits_the_screen(new_context: Callable[..., BrowserContext],
     assert fit["bottom"] <= fit["height"], fit
     assert fit["scroll"] <= fit["client"] + 1, f"the menu scrolls inside: {fit}"
     assert fit["sound"] <= fit["bottom"] and fit["speed"] <= fit["bottom"], fit
+
+
+# Along the focused card's left edge, at its middle: the canvas's pixels from 16 px outside
+# the card to 4 px inside, as [r, g, b].
+EDGE_PIXELS = """(card) => {
+    const hit = document.querySelector(`#hand [data-card="${card}"]`).getBoundingClientRect();
+    const canvas = document.getElementById("canvas");
+    const box = canvas.getBoundingClientRect();
+    const k = canvas.width / box.width;
+    const y = Math.round((hit.top + hit.height / 2 - box.top) * k);
+    const x0 = Math.round((hit.left - 16 - box.left) * k);
+    const n = Math.round(20 * k);
+    const data = canvas.getContext("2d").getImageData(x0, y, n, 1).data;
+    const out = [];
+    for (let i = 0; i < n; i++) out.push([data[4 * i], data[4 * i + 1], data[4 * i + 2]]);
+    return { pixels: out, scale: k };
+}"""
+FOCUS = (79, 209, 255)  # render.js FOCUS
+
+
+def focus_ring(pixels: list[list[int]]) -> tuple[int, bool]:
+    """The longest run of the focus colour, and whether a dark band lies beside it."""
+    near = [all(abs(c - f) <= 40 for c, f in zip(p, FOCUS, strict=True)) for p in pixels]
+    dark = [0.3 * p[0] + 0.59 * p[1] + 0.11 * p[2] < 40 for p in pixels]
+    best, run, framed = 0, 0, False
+    for i, on in enumerate(near):
+        run = run + 1 if on else 0
+        if run > best:
+            best = run
+            start = i - run + 1
+            framed = any(dark[max(0, start - 4):start]) and any(dark[i + 1:i + 5])
+    return best, framed
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_keyboard_focus_on_a_card_is_unmistakable(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer, theme: str) -> None:
+    context = new_context(viewport=DESKTOP, reduced_motion="reduce")
+    page = context.new_page()
+    prefs = {"speed": "instant", "tipsDone": True, "theme": theme}
+    set_storage(page, site_server.url, {PREFS_KEY: json.dumps({"prefs": prefs})})
+    page.goto(site_server.url + "#seed=e2e-focus&players=4&bots=random")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    settle(page)
+    assert page.evaluate("() => document.body.dataset.theme") == theme
+    card = view(page)["hand"][1]
+    page.wait_for_timeout(200)
+    unfocused = page.evaluate(EDGE_PIXELS, card)
+    assert focus_ring(unfocused["pixels"])[0] == 0
+    page.keyboard.press("Tab")
+    page.focus(f'#hand [data-card="{card}"]')
+    page.keyboard.press("Shift")  # a key: the page knows the keyboard is in use
+    page.wait_for_timeout(300)
+    focused = page.evaluate(EDGE_PIXELS, card)
+    width, framed = focus_ring(focused["pixels"])
+    assert width >= 3 * focused["scale"], f"a {width} px ring: {focused}"
+    assert framed, f"the ring has no dark frame: {focused}"
