@@ -11,8 +11,9 @@
   to another origin are aborted and recorded, console errors and page errors are
   collected, and the test fails at teardown if any occurred.  Mark a test
   ``@pytest.mark.allow_console_errors`` to allow console/page errors (hostile input);
-  every context shortens the hold of a finished trick (``jabberwocky.readableMs``) unless
-  the test is marked ``@pytest.mark.readable_hold``;
+  every context shortens the hold of a finished trick (``jabberwocky.readableMs``) and
+  the beat before a bot's move without motion (``jabberwocky.beatMs``) unless the test is
+  marked ``@pytest.mark.readable_hold``;
   foreign requests always fail the test.
 - ``wait_for_phase(page, phase, timeout)`` and ``wait_for_dataset(page, key, value,
   timeout)`` poll ``document.body.dataset`` with ``page.evaluate`` (``wait_for_function``
@@ -52,7 +53,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "allow_console_errors: console and page errors do not fail this test")
     config.addinivalue_line(
         "markers",
-        "readable_hold: keep the page's 1.5 s hold of a finished trick (others shorten it)")
+        "readable_hold: keep the page's hold of a finished trick and its beat before a bot's "
+        "move without motion (others shorten them)")
 
 
 # -- the site and its server ----------------------------------------------------------
@@ -181,10 +183,12 @@ def new_context(new_context: Callable[..., BrowserContext], site_server: SiteSer
     def guarded(**kwargs: Any) -> BrowserContext:
         context = new_context(**kwargs)
         if not hold:
-            # A finished trick stays 1.5 s when nothing moves; full games through the UI
-            # would wait minutes for it.  Tests of that hold carry @pytest.mark.readable_hold.
+            # A finished trick stays 1.5 s when nothing moves, and each bot's move waits its
+            # beat; full games through the UI would wait minutes for them.  Tests of that
+            # hold or beat carry @pytest.mark.readable_hold.
             context.add_init_script(
-                "try { localStorage.setItem('jabberwocky.readableMs', '40') } catch (e) {}")
+                "try { localStorage.setItem('jabberwocky.readableMs', '40');"
+                " localStorage.setItem('jabberwocky.beatMs', '0') } catch (e) {}")
         guard = Guard(site_server.origin)
         guard.install(context)
         guards.append(guard)

@@ -177,3 +177,31 @@ test("watching a record replays the human's recorded moves to the same end", asy
   assert.deepEqual(watched.rounds, played.rounds);
   assert.deepEqual(watched.scores, played.scores);
 });
+
+test("no control accepts input while the deal's cards are still flying in", async () => {
+  const { c } = makeController();
+  let land = null;
+  const presenter = fakePresenter(c);
+  presenter.deal = (view) => {
+    c.setView(view);
+    presenter.dealing = new Promise((resolve) => {
+      land = resolve;
+    }).then(() => {
+      presenter.dealing = null;
+    });
+  };
+  c.presenter = presenter;
+  // seed e2e-landed, four players: seat 3 deals round 1, so the human bids first
+  const started = c.newGame({ seed: "e2e-landed", players: 4, bots: "random", rules: "jabberwocky" });
+  while (!land) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(c.state.view.your_turn, true, "the human bids first");
+  assert.equal(acceptsInput(c.state), false, "the cards are still in the air");
+  assert.equal(await c.bid(0), false, "a bid before they land is refused");
+  const idle = next(c, "idle");
+  land();
+  assert.equal(await started, true);
+  await idle;
+  assert.equal(acceptsInput(c.state), true, "once they have landed, the human may bid");
+  assert.equal(await c.bid(0), true);
+});

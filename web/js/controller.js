@@ -54,13 +54,15 @@ export function shownTrickFor(view) {
 export class GameController extends EventTarget {
   /**
    * engine: the page's engine (engine.js: typed methods, each resolving to {result} or
-   * {error}); speed(): the current pause factor; save(view): stores the game after each
-   * transition (may be async).
+   * {error}); speed(): the current pause factor; botPause(): the ms before a bot's move
+   * (by default the bots' pause at that factor; the page keeps it under reduced motion);
+   * save(view): stores the game after each transition (may be async).
    */
-  constructor({ engine, speed = () => 1, save = async () => {} }) {
+  constructor({ engine, speed = () => 1, botPause = null, save = async () => {} }) {
     super();
     this.engine = engine;
     this.speed = speed;
+    this.botPause = botPause ?? (() => TIMING.botPause * this.speed());
     this.save = save;
     this._presenter = null;
     // What the views render from.
@@ -325,6 +327,15 @@ export class GameController extends EventTarget {
     });
   }
 
+  /** Wait until the deal's cards have landed: the transition that dealt stays `busy`
+   *  until then, so no control accepts input (and `data-your-turn` stays "false") while
+   *  the human's cards are still flying in — a quick tap must not bid blind.  A new game
+   *  ends the wait (its cancel lands every flight at once). */
+  async _landed(token) {
+    const landing = this.presenter?.dealing;
+    if (landing && !this._stale(token)) await landing;
+  }
+
   /** Pass-and-play: the human to act has the device; show their hand. */
   reveal() {
     if (!this.state.view?.handoff) return Promise.resolve(false);
@@ -383,6 +394,7 @@ export class GameController extends EventTarget {
       }
       this.presenter.deal(result);
       this.emit("deal", { view: result });
+      await this._landed(token);
       await this._after(token);
       return true;
     });
@@ -412,8 +424,8 @@ export class GameController extends EventTarget {
 
   async _botStep(token) {
     const signal = this._abort.signal;
-    if (this.presenter.dealing) await this.presenter.dealing; // the cards land first
-    await pause(TIMING.botPause * this.speed(), signal);
+    await this._landed(token); // the cards land first
+    await pause(this.botPause(), signal);
     if (this._stale(token)) return;
     const before = this.state.view;
     const { result, error } = await this.engine.botStep();
@@ -467,6 +479,7 @@ export class GameController extends EventTarget {
         this.presenter.deal(result);
         this.emit("game", { how, view: result });
         this.emit("deal", { view: result });
+        await this._landed(token);
       }
       await this._after(token);
       return true;
@@ -560,6 +573,7 @@ export class GameController extends EventTarget {
     if (this._stale(token) || error) return;
     this.presenter.deal(result);
     this.emit("deal", { view: result });
+    await this._landed(token);
     await this._after(token);
   }
 

@@ -12,7 +12,7 @@ import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
-import { speedFactor } from "./timing.js";
+import { botPauseMs, speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
 import { peekSavedRecord, readSave, writeSave, fragmentOptions } from "./save.js";
 import { openFromLink } from "./opening.js";
@@ -53,6 +53,7 @@ const catalogue = i18n.fetchCatalogue(lang).then((data) => ({ code: lang, data }
 const controller = new GameController({
   engine,
   speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion),
+  botPause: () => botPauseMs(prefs.prefs.speed, prefs.prefs.reducedMotion),
   save: saveGame,
 });
 // the deal of the day: its game, its result beside the par (daily.js)

@@ -5,7 +5,7 @@
 // table's state) and "table" {table} (the table's state alone).  They read the
 // controller's state (`state()`), never write it.
 
-import { TIMING, pause, readableMs } from "./timing.js";
+import { TIMING, holdMs, pause, readableMs } from "./timing.js";
 import { shownTrickFor } from "./controller.js";
 import { slotOf, viewerOf } from "./names.js";
 
@@ -40,14 +40,14 @@ export function createPresenter({ renderer, state, speed }) {
     show(view, { shownTrick: completed ? view.last_trick : view.trick });
   }
 
-  /** The finished trick stays a moment (its winner said in words), then its cards go to
-   *  the winner.  Without motion it stays, still, a readable while: the next card played
-   *  replaces it (or the player moves on first). */
+  /** The finished trick stays a moment (its winner said in words; longer the more cards
+   *  it holds), then its cards go to the winner.  Without motion it stays, still, a
+   *  readable while: the next card played replaces it (or the player moves on first). */
   async function collect(view, signal) {
     const f = speed();
     const last = view.last_trick;
     if (!last) return;
-    await pause(f > 0 ? Math.max(TIMING.hold * f, 600) : readableMs(), signal);
+    await pause(f > 0 ? holdMs(last.cards.length, f) : readableMs(last.cards.length), signal);
     if (signal?.aborted || !(f > 0)) return;
     const layout = renderer.relayout();
     const to = seatOrigin(layout, view, last.winner);
@@ -79,8 +79,8 @@ export function createPresenter({ renderer, state, speed }) {
   }
   const markDealt = () => markOnce("jabberwocky:dealt");
 
-  /** A new round: the table is drawn (and usable) at once; the cards then fly out of the
-   *  stock while the first bot waits for them (`dealing`). */
+  /** A new round: the table is drawn at once; the cards then fly out of the stock, and
+   *  the controller waits for them to land (`dealing`) before anyone may act. */
   function deal(view) {
     const f = speed();
     show(view, { shownTrick: EMPTY, dealtCounts: null });

@@ -11,6 +11,8 @@ const BLACK = "#17181c";
 /** Four-colour decks: clubs green, diamonds blue (players ask for it; it helps colour-blind
  *  players tell the suits apart). */
 const FOUR = { C: "#0f7a35", D: "#1d4fc4", H: RED, S: BLACK };
+// The keyboard focus on a card (a brighter cousin of style.css's focus colour), in a dark frame.
+const FOCUS = "#4fd1ff";
 
 /** The table's colours, dark (the default) and light. */
 const PALETTES = {
@@ -217,6 +219,26 @@ export function drawCard(ctx, card, x, y, w, h, opts = {}) {
     ctx.fillStyle = "rgba(20, 32, 26, 0.42)";
     ctx.fill();
   }
+  ctx.restore();
+}
+
+/** The keyboard's focus on a card: a thick bright ring between two dark ones, a little
+ *  outside the card, so it reads on a white card, on dark felt and on pale felt alike (a
+ *  thin light ring vanished against the light theme's table). */
+function focusRing(ctx, x, y, w, h, rot) {
+  const r = Math.max(4, w * 0.08);
+  const o = Math.max(5, w * 0.06);
+  ctx.save();
+  ctx.translate(x + w / 2, y + h / 2);
+  if (rot) ctx.rotate(rot);
+  ctx.translate(-w / 2, -h / 2);
+  roundRect(ctx, -o, -o, w + 2 * o, h + 2 * o, r + o);
+  ctx.lineWidth = 8;
+  ctx.strokeStyle = "rgba(6, 12, 9, 0.92)";
+  ctx.stroke();
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = FOCUS;
+  ctx.stroke();
   ctx.restore();
 }
 
@@ -502,6 +524,7 @@ function drawHand(ctx, L, view, ui, count) {
   const playing = view.phase === "playing" && view.your_turn;
   const legal = new Set(view.legal_cards || []);
   const reneges = new Set(view.renege_cards || []);
+  let focused = null; // its ring is drawn over the cards beside it
   L.hand.slice(0, count).forEach((slot, i) => {
     const isLegal = legal.has(slot.card);
     let lift = 0;
@@ -509,15 +532,13 @@ function drawHand(ctx, L, view, ui, count) {
     if (ui.focusCard === slot.card || ui.hoverCard === slot.card) lift += L.cardH * 0.06;
     let glow = null;
     if (ui.hint && ui.hint.kind === "card" && ui.hint.suggestion === slot.card) glow = "#ffd65a";
-    else if (ui.focusCard === slot.card) glow = "#7cc4ff";
     if (ui.flash && ui.flash.card === slot.card && ui.flash.until > performance.now()) glow = "#ff6b6b";
     if (playing && reneges.has(slot.card) && !glow) glow = "#ff9f43";
-    drawCard(ctx, slot.card, slot.x, slot.y - lift, slot.w, slot.h, {
-      dim: playing && !isLegal,
-      glow,
-      rot: (i - (L.hand.length - 1) / 2) * 0.012,
-    });
+    const rot = (i - (L.hand.length - 1) / 2) * 0.012;
+    drawCard(ctx, slot.card, slot.x, slot.y - lift, slot.w, slot.h, { dim: playing && !isLegal, glow, rot });
+    if (ui.focusCard === slot.card) focused = [slot.x, slot.y - lift, slot.w, slot.h, rot];
   });
+  if (focused) focusRing(ctx, ...focused);
 }
 
 function drawHumanBadge(ctx, L, view, now) {

@@ -43,6 +43,34 @@ export function linePoints(values, area, yMin, yMax, n = values.length) {
   return values.map((v, i) => (v === null || v === undefined ? null : { x: x(i), y: y(v) }));
 }
 
+/**
+ * Points of several lines (`lists`: one list of {x, y}|null per series) with the ties
+ * pulled apart: where two or more series are at the same height at the same point (two
+ * players with equal totals), each is moved `step` px from the others, the group centred
+ * on the true height, so no line runs hidden under another.  A new list; the input is
+ * left as it is.
+ */
+export function separateTies(lists, step = 3) {
+  const out = lists.map((pts) => pts.map((p) => (p ? { ...p } : p)));
+  const n = Math.max(0, ...lists.map((pts) => pts.length));
+  for (let i = 0; i < n; i++) {
+    const level = new Map(); // height -> the series there, in order
+    lists.forEach((pts, k) => {
+      const p = pts[i];
+      if (!p) return;
+      const key = p.y.toFixed(1);
+      if (!level.has(key)) level.set(key, []);
+      level.get(key).push(k);
+    });
+    for (const tied of level.values()) {
+      tied.forEach((k, j) => {
+        out[k][i].y += (j - (tied.length - 1) / 2) * step;
+      });
+    }
+  }
+  return out;
+}
+
 /** Bars for `values` (0..yMax) side by side in `area`, each {x, y, w, h}. */
 export function barRects(values, area, yMax) {
   const n = Math.max(1, values.length);
@@ -115,9 +143,11 @@ export function lineChart({ series, labels, title, yLabel = String, yMin = null,
   yAxis(svg, area, tickValues, lo, hi, yLabel);
   const x = scale(0, Math.max(1, labels.length - 1), area.x0, area.x1);
   xLabels(svg, area, labels, x);
-  // the first series (you) is drawn last, on top of any it coincides with
-  series.map((s, k) => [s, k]).reverse().forEach(([s, k]) => {
-    const pts = linePoints(s.values, area, lo, hi, labels.length);
+  // equal values are drawn side by side (separateTies); the first series (you) is drawn
+  // last, on top of any it comes close to
+  const points = separateTies(series.map((s) => linePoints(s.values, area, lo, hi, labels.length)));
+  series.map((s, k) => [s, k]).reverse().forEach(([, k]) => {
+    const pts = points[k];
     const g = node("g", { class: `series series-${k}` });
     let d = "";
     let pen = false;
