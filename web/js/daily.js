@@ -157,7 +157,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
     const { openDailyResult, showPar } = await import("./dialogs/daily.js");
     const version = result.version;
     const par = cachedPar(storage, result.date, result.bots_version, version);
-    openDailyResult({ result, par, practice, kept: stored ?? null, link: challengeLink(location.href, result.challenge) });
+    openDailyResult(controller, { result, par, practice, kept: stored ?? null, link: challengeLink(location.href, result.challenge) });
     if (par) return;
     const answer = await engine.dailyPar(result.date);
     if (answer.error) {

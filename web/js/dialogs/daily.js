@@ -16,7 +16,10 @@ import * as storage from "../storage.js";
 import { dayName, shareText } from "../daily.js";
 import { readDaily, dailyFigures, calendar } from "../stats/daily.js";
 
-let shown = null; // {result, par, practice, link}
+// The screen's state is the controller's (`controller.screen("daily")`), held here as `S`
+// while the dialog is in use: {shown: {result, par, practice, link, failure} | null}.
+let S = null;
+const initialState = () => ({ shown: null });
 // the words of the codes (each key written out: the catalogue tests find them)
 const MARK_WORDS = { made: "daily.made", missed: "daily.missed" };
 const DAY_WORDS = { "at-par": "daily.day_at_par", "below-par": "daily.day_below_par", played: "daily.day_played", none: "daily.day_none", future: "daily.day_future" };
@@ -76,7 +79,7 @@ function figures(result, par) {
 }
 
 function fill() {
-  const { result, par, practice, link, failure } = shown;
+  const { result, par, practice, link, failure } = S.shown;
   const dlg = $("dlg-daily");
   const day = dayName(result.date, language(), true);
   $("daily-title").textContent = t(practice ? "daily.title_practice" : "daily.title", { date: day });
@@ -98,17 +101,18 @@ function fill() {
 }
 
 /** Show a finished daily game: result (daily_result's answer), par (or null: still being
- *  computed), practice, link (the day's challenge link). */
-export function openDailyResult({ result, par, practice, link }) {
-  shown = { result, par, practice, link, failure: null };
+ *  computed), practice, link (the day's challenge link); controller: its screens' state. */
+export function openDailyResult(controller, { result, par, practice, link }) {
+  S = controller.screen("daily", initialState);
+  S.shown = { result, par, practice, link, failure: null };
   fill();
   openDialog($("dlg-daily"));
 }
 
 /** The par has come (or could not be computed: `failure`, an engine error). */
 export function showPar(par, failure = null) {
-  if (!shown) return;
-  shown = { ...shown, par, failure };
+  if (!S?.shown) return;
+  S.shown = { ...S.shown, par, failure };
   fill();
 }
 
