@@ -27,6 +27,7 @@ from ..phase import Phase
 from ..rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
 from .endgame import Solver, solver, utilities
+from .learned import LearnedBot
 from .medium import bid_distribution as medium_bid_distribution
 from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, play_out_goals, to_rm
 from .sampling import DealSampler, HandValue, estimate_goal
@@ -140,7 +141,7 @@ class HardBot(Bot):
                  sigma: float | None = None, lift: float = 0.0, endgame: int = ENDGAME,
                  endgame_work: int | tuple[int, ...] = 0, endgame_bid: int = 0,
                  endgame_bid_work: int = 0, endgame_policy: int = ENDGAME_POLICY,
-                 hook: int = 0) -> None:
+                 hook: int = 0, learned_prior: int = 0) -> None:
         """Budgets and the experiments' switches (off by default, but for the endgame
         search of the last cards: ``endgame=4,endgame_policy=1``).
 
@@ -243,6 +244,7 @@ class HardBot(Bot):
         self.endgame_bid_work = endgame_bid_work
         self.endgame_policy = endgame_policy
         self.hook = hook
+        self.learned_prior = learned_prior
 
     def _endgame_solver(self, goals: Sequence[int], tricks: int,
                         points: Callable[[int, int], int], trump: int, after: bool,
@@ -327,7 +329,10 @@ class HardBot(Bot):
                             counts[b][t] += w
 
         more, fewer, mix, lift = self.more, self.fewer, self.mix, self.lift
-        prior = medium_bid_distribution(obs) if mix else []
+        prior: list[float] = []
+        if mix:
+            prior = (LearnedBot().distribution(obs) if self.learned_prior
+                     else medium_bid_distribution(obs))
 
         def rank(b: int) -> tuple[float, float]:
             row = at_a_real_table(counts[b], more, fewer)
