@@ -27,7 +27,6 @@ from ..phase import Phase
 from ..rng import Rng
 from .base import HINT_PURPOSE, Bot, Hint
 from .endgame import Solver, solver, utilities
-from .learned import LearnedBot
 from .medium import bid_distribution as medium_bid_distribution
 from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, play_out_goals, to_rm
 from .sampling import DealSampler, HandValue, estimate_goal
@@ -330,9 +329,12 @@ class HardBot(Bot):
 
         more, fewer, mix, lift = self.more, self.fewer, self.mix, self.lift
         prior: list[float] = []
-        if mix:
-            prior = (LearnedBot().distribution(obs) if self.learned_prior
-                     else medium_bid_distribution(obs))
+        if mix and self.learned_prior:
+            from .learned import LearnedBot  # here: hard itself never loads the model
+
+            prior = LearnedBot().distribution(obs)
+        elif mix:
+            prior = medium_bid_distribution(obs)
 
         def rank(b: int) -> tuple[float, float]:
             row = at_a_real_table(counts[b], more, fewer)
