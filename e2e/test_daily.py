@@ -153,7 +153,8 @@ def test_two_profiles_on_the_same_day_get_the_same_deals_and_par_and_the_share_t
     assert kept["points"] == final["scores"][0] and kept["par"]["points"] == int(data["parPoints"])
 
     # the other profile's par: the same figures, computed on its own
-    answer = maria.evaluate("(d) => window.__jabberwocky.engine.dailyPar(d).then((a) => a.result)", DAY)
+    answer = maria.evaluate(
+        "(d) => window.__jabberwocky.engine.dailyPar(d).then((a) => a.result)", DAY)
     assert (answer["points"], answer["exact"]) == (int(data["parPoints"]), int(data["parExact"]))
     par_marks = [r["mark"] for r in answer["rounds"]]
     assert par_marks == [r[1] for r in rows]

@@ -300,7 +300,7 @@ def test_malformed_names_are_refused(name: str) -> None:
     assert name not in available_levels()
 
 
-@pytest.mark.parametrize("name", ["random", "easy", "medium", "hard"])
+@pytest.mark.parametrize("name", ["random", "easy", "medium", "learned", "hard"])
 def test_built_in_names_are_refused_unless_replaced(name: str) -> None:
     with pytest.raises(BotNameError, match="names a built-in seat kind") as err:
         register(name, Spy)
@@ -308,7 +308,7 @@ def test_built_in_names_are_refused_unless_replaced(name: str) -> None:
     register(name, Spy, replace=True)
     try:
         assert type(make_bot(name)) is Spy
-        assert available_levels()[:4] == ["random", "easy", "medium", "hard"]
+        assert available_levels()[:5] == ["random", "easy", "medium", "learned", "hard"]
     finally:
         unregister(name)
     assert type(make_bot(name)) is not Spy
@@ -320,7 +320,8 @@ def test_a_taken_name_is_refused_and_the_order_is_kept(registered: Any) -> None:
     with pytest.raises(BotNameError) as err:
         register("zeta", Spy)
     assert err.value.code == "bot.name_taken"
-    assert available_levels() == ["random", "easy", "medium", "hard", "alpha.one", "zeta"]
+    assert available_levels() == ["random", "easy", "medium", "learned", "hard", "alpha.one",
+                                  "zeta"]
 
 
 def test_a_factory_must_be_callable_and_make_a_bot(registered: Any) -> None:
@@ -342,7 +343,8 @@ def test_a_factory_must_be_callable_and_make_a_bot(registered: Any) -> None:
 
 def test_an_unknown_level_names_the_known_ones(registered: Any) -> None:
     registered("mine", Spy)
-    with pytest.raises(JabberwockyError, match="choose one of random, easy, medium, hard, mine"):
+    with pytest.raises(JabberwockyError,
+                       match="choose one of random, easy, medium, learned, hard, mine"):
         make_bot("yours")
 
 
@@ -645,7 +647,7 @@ def test_simulate_and_play_take_an_installed_bot(tmp_path: Path) -> None:
     # an unknown level is a usage error naming the installed one
     unknown = run_cli("simulate", "--bots", "greedier", path=tmp_path)
     assert unknown.returncode == 2
-    assert "choose one of random, easy, medium, hard, greedy" in unknown.stderr
+    assert "choose one of random, easy, medium, learned, hard, greedy" in unknown.stderr
 
 
 @pytest.mark.needs_subprocess

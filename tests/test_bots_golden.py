@@ -44,7 +44,8 @@ def test_the_file_holds_the_whole_plan() -> None:
     listed = [{k: v for k, v in g.items() if k != "sha256"} for g in GOLDEN["games"]]
     assert listed == make_bots.plan(), f"the plan changed: regenerate with `{make_bots.COMMAND}`"
     assert {(g["level"], g["players"]) for g in listed} == {
-        (level, n) for level in ("random", "easy", "medium", "hard") for n in (3, 4, 5)}
+        (level, n) for level in ("random", "easy", "medium", "learned", "hard")
+        for n in (3, 4, 5)}
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=[g["seed"] for g in GAMES])

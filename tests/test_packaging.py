@@ -151,7 +151,7 @@ def test_the_wheel_and_its_metadata(tmp_path: Path) -> None:
         meta = email.parser.Parser().parsestr(zf.read(f"{dist}/METADATA").decode())
         entry_points = zf.read(f"{dist}/entry_points.txt").decode()
     assert {"jabberwocky/__init__.py", "jabberwocky/py.typed", "jabberwocky/locale/en.json",
-            f"{dist}/licenses/LICENSE"} <= names
+            "jabberwocky/bots/models/learned-1.json", f"{dist}/licenses/LICENSE"} <= names
     assert not any(n.startswith("tests/") for n in names)
     assert meta["Name"] == "jabberwocky-cards"
     assert meta["Version"] == jabberwocky.__version__

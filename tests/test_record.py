@@ -228,8 +228,8 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("seats not a list", lambda r: r.update(seats="random"),
      r"^seats must be a list, not 'random'$"),
     ("malformed seat kind", lambda r: r.update(seats=["human", "random", "random", "Wizard!"]),
-     r"^'Wizard!' is not a seat kind: use one of human, random, easy, medium, hard or a bot "
-     r"name"),
+     r"^'Wizard!' is not a seat kind: use one of human, random, easy, medium, learned, hard or "
+     r"a bot name"),
     ("rounds not a list", lambda r: r.update(rounds={"1": {}}),
      r"^rounds must be a list, not \{…\}$"),
     ("round not an object", lambda r: r["rounds"].__setitem__(0, [1, 2]),

@@ -194,8 +194,10 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
         source = {"jabberwocky/" + p.relative_to(site_tools.ENGINE_SRC).as_posix()
                   for p in site_tools.ENGINE_SRC.rglob("*")
                   if p.is_file() and "__pycache__" not in p.parts
-                  and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "locale")}
+                  and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "locale"
+                       or (p.parent.name == "models" and p.suffix == ".json"))}
         assert packaged == source
+        assert "jabberwocky/bots/models/learned-1.json" in packaged  # the learned bot's weights
         record = zf.read(f"{dist}/RECORD").decode().splitlines()
         listed = {}
         for line in record:

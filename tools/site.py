@@ -205,13 +205,14 @@ def python_version() -> str:
 
 
 def _engine_files() -> list[tuple[str, bytes]]:
-    """(archive name, bytes) of every engine module, py.typed and the English catalogue
-    (``locale/``), sorted."""
+    """(archive name, bytes) of every engine module, py.typed, the English catalogue
+    (``locale/``) and the bots' weights (``bots/models/``), sorted."""
     out = []
     for path in sorted(ENGINE_SRC.rglob("*")):
         if "__pycache__" in path.parts or not path.is_file():
             continue
-        if path.suffix == ".py" or path.name == "py.typed" or path.parent.name == "locale":
+        if (path.suffix == ".py" or path.name == "py.typed" or path.parent.name == "locale"
+                or (path.parent.name == "models" and path.suffix == ".json")):
             name = "jabberwocky/" + path.relative_to(ENGINE_SRC).as_posix()
             out.append((name, path.read_bytes()))
     return out

@@ -10,8 +10,10 @@ refuses to write digests that differ from the file's under the same bots version
 
 Every seat of a game is the game's level, and each game is played as the page plays it
 (:func:`play`: an observation, the bot's ``act``, the referee's checked move).  ``random``,
-``easy`` and ``medium`` play the whole Jabberwocky schedule under each preset;
-``hard`` (a Monte Carlo bot: seconds per game) plays all seats on a short schedule of
+``easy`` and ``medium`` play the whole Jabberwocky schedule under each preset, and
+``learned`` too (a network's forward passes: milliseconds per decision, and the same
+bits in CPython and Pyodide, which these games check); ``hard`` (a Monte Carlo bot:
+seconds per game) plays all seats on a short schedule of
 two rounds, 3 and 5 cards, one preset per table size, which still has every seat bid
 (the dealer under the hook rule), lead and follow, and the deal pass to the next round.
 """
@@ -44,7 +46,7 @@ HARD_PRESETS = {3: "jabberwocky", 4: "oh-hell", 5: "honour"}
 def plan() -> list[dict[str, Any]]:
     """Every golden game: level, players, rules (in full) and seed."""
     games = []
-    for level in ("random", "easy", "medium", "hard"):
+    for level in ("random", "easy", "medium", "learned", "hard"):
         for players in (3, 4, 5):
             names = [HARD_PRESETS[players]] if level == "hard" else list(PRESETS)
             for name in names:

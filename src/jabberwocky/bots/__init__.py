@@ -1,4 +1,4 @@
-"""The bot ladder ``random`` < ``easy`` < ``medium`` < ``hard``, and third-party bots.
+"""The bot ladder ``random`` < ``easy`` < ``medium`` < ``learned`` < ``hard``, and third-party bots.
 
 ``make_bot(level)`` returns a bot by the level name used everywhere (CLI ``--bots``,
 web settings, game records).  Levels come from three places, looked up in this order:
@@ -53,7 +53,7 @@ def _lazy(module: str, name: str) -> BotFactory:
 
 _BUILTIN: dict[str, BotFactory] = {"random": RandomBot}
 for _level, _module, _cls in (("easy", "easy", "EasyBot"), ("medium", "medium", "MediumBot"),
-                              ("hard", "hard", "HardBot")):
+                              ("learned", "learned", "LearnedBot"), ("hard", "hard", "HardBot")):
     if importlib.util.find_spec(f"{__name__}.{_module}") is not None:
         _BUILTIN[_level] = _lazy(_module, _cls)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 HUMAN = "human"
-BOT_LEVELS = ("random", "easy", "medium", "hard")
+BOT_LEVELS = ("random", "easy", "medium", "learned", "hard")
 """Bot levels from weakest to strongest."""
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 """The built-in seat kinds (a registered bot's level is a seat kind too)."""

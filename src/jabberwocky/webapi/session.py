@@ -50,10 +50,19 @@ class Seat:
         return self.kind != "bot"
 
 
+DEFAULT_LEVEL = "medium"
+"""The level a new game's bots have unless the player picks another: the page has always
+started with it (``learned``, between it and ``hard`` on the ladder, is offered, not
+imposed)."""
+
+
 def default_level() -> str:
-    """The strongest available built-in level below ``hard``, or the strongest built-in
-    one (a third-party level is never the default: its strength is not known)."""
+    """:data:`DEFAULT_LEVEL` when it is available, else the strongest available built-in
+    level below ``hard``, or the strongest built-in one (a third-party level is never the
+    default: its strength is not known)."""
     levels = [lvl for lvl in available_levels() if is_builtin(lvl)]
+    if DEFAULT_LEVEL in levels:
+        return DEFAULT_LEVEL
     below_hard = [lvl for lvl in levels if lvl != "hard"]
     return (below_hard or levels)[-1]
 
