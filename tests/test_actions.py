@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from api_calls import call, refused
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,19 +92,6 @@ def test_options_are_the_legal_moves_in_order() -> None:
 
 
 # -- take-backs through the facade: the previous position exactly -----------------------
-
-
-def call(api: WebApi, kind: str, payload: Any = None) -> Any:
-    reply = json.loads(api.handle(kind, json.dumps(payload or {})))
-    assert "error" not in reply, reply
-    return reply["result"]
-
-
-def refused(api: WebApi, kind: str, payload: Any = None) -> dict[str, Any]:
-    reply = json.loads(api.handle(kind, json.dumps(payload or {})))
-    assert "error" in reply, reply
-    err: dict[str, Any] = reply["error"]
-    return err
 
 
 def settle(api: WebApi) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_calls import call, refused
 
 from jabberwocky.analysis.daily import (
     DAILY_LEVEL,
@@ -50,19 +51,6 @@ def reference_seed(date: str) -> str:
     """The derivation as docs/daily.md states it (no engine code)."""
     digest = hashlib.sha256(b"jabberwocky-daily/1\x00" + date.encode("ascii")).hexdigest()
     return "daily-" + date + "-" + digest[:8]
-
-
-def call(api: WebApi, kind: str, payload: Any = None) -> Any:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" not in reply, reply
-    return reply["result"]
-
-
-def refused(api: WebApi, kind: str, payload: Any = None) -> dict[str, Any]:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" in reply, reply
-    err: dict[str, Any] = reply["error"]
-    return err
 
 
 def play_with_bots(game: Game, level: str = "easy") -> Game:

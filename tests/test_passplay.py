@@ -7,26 +7,13 @@ import json
 from typing import Any
 
 import pytest
+from api_calls import call, refused
 
 from jabberwocky.core.cards import card_name, cards_of, sort_for_display
 from jabberwocky.core.errors import SeedError
 from jabberwocky.core.game import Game
 from jabberwocky.core.table import MAX_NAME_LENGTH, check_name
 from jabberwocky.webapi import WebApi
-
-
-def call(api: WebApi, kind: str, payload: Any = None) -> Any:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" not in reply, reply
-    return reply["result"]
-
-
-def refused(api: WebApi, kind: str, payload: Any = None) -> dict[str, Any]:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" in reply, reply
-    err: dict[str, Any] = reply["error"]
-    return err
-
 
 ALL_CARDS = {card_name(c) for c in range(52)}
 

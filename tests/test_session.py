@@ -6,18 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from api_calls import call
+
 from jabberwocky.analysis import review
 from jabberwocky.core.game import Game
 from jabberwocky.formats import gamejson
 from jabberwocky.formats.challenge import can_challenge
 from jabberwocky.formats.record import to_record
 from jabberwocky.webapi import REQUESTS, Seat, Session, WebApi
-
-
-def call(api: WebApi, kind: str, payload: dict[str, Any] | None = None) -> Any:
-    answer = json.loads(api.handle(kind, json.dumps(payload or {})))
-    assert "result" in answer, answer
-    return answer["result"]
 
 
 def _finish_round(api: WebApi, view: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_calls import call
 
 import jabberwocky
 from jabberwocky.bots import BOTS_VERSION
@@ -26,13 +27,6 @@ def sentences(codes: dict[str, Any]) -> dict[str, str]:
     """The English sentences of a view's reason codes (the view sends codes only; the page
     words them from its catalogue, the engine's English is the same catalogue's)."""
     return {k: str(Message(m["code"], **m["params"])) for k, m in codes.items()}
-
-
-def call(api: WebApi, kind: str, payload: Any = None) -> Any:
-    """The result of a request; fails the test on an error answer."""
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" not in reply, reply
-    return reply["result"]
 
 
 def error(api: WebApi, kind: str, payload: Any = None, raw: str | None = None) -> dict[str, str]:

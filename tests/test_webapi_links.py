@@ -8,25 +8,12 @@ import json
 from typing import Any
 
 import pytest
+from api_calls import call, refused
 
 from jabberwocky.core.table import MAX_NAME_LENGTH
 from jabberwocky.formats.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
 from jabberwocky.formats.record import to_record
 from jabberwocky.webapi import WebApi
-
-
-def call(api: WebApi, kind: str, payload: Any = None) -> Any:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" not in reply, reply
-    return reply["result"]
-
-
-def refused(api: WebApi, kind: str, payload: Any = None) -> dict[str, Any]:
-    reply = json.loads(api.handle(kind, json.dumps(payload if payload is not None else {})))
-    assert "error" in reply, reply
-    err: dict[str, Any] = reply["error"]
-    assert set(err) == {"kind", "message", "code", "params"}
-    return err
 
 
 def play_out(api: WebApi, pick: int = 0,
