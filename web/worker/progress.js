@@ -86,7 +86,7 @@ export function countBytes(key, n) {
     total += e.total;
   }
   // The last chunks can arrive after the module is compiled: the bar has moved on to
-  // "Starting Python…" by then, and its words stay.
+  // "loading.starting_python" ("Setting up the table…") by then, and its words stay.
   if (lastFraction > DOWNLOAD_SHARE) return;
   const mb = (b) => Math.round(b / 104857.6) / 10;
   progress(DOWNLOAD_SHARE * (total ? loaded / total : 0), "loading.downloading", { loaded: mb(loaded), total: mb(total) });
