@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from conftest import SiteServer, wait_for_dataset, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import act, fast_prefs, set_storage, view
+from pwa_helpers import act, fast_prefs, set_storage, settle, view
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
@@ -236,6 +236,7 @@ def test_another_days_link_is_practice_and_a_malformed_one_is_said(
     assert "30 November" in page.inner_text("#daily-bar")
     # a reload resumes it where it was (the autosave), still practice
     act(page)
+    settle(page)  # the transitions done, so the autosave holds this step
     step = view(page)["step"]
     page.reload()
     wait_for_dataset(page, "daily", "2026-11-30", BOOT)
