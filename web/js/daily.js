@@ -86,7 +86,10 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
     shownFor = key;
     finish(d);
   });
-  controller.store.subscribe(render);
+  // the bar follows the table's deal of the day and its phase, not every change of the table
+  controller.store.subscribe((state, keys) => {
+    if (keys.has("daily") || keys.has("view")) render(state);
+  });
   onLanguage(() => render(controller.state));
 
   /** Start `date`'s deal (today's by default); `ask`: confirm before replacing a game. */
@@ -131,12 +134,8 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
       notice("daily.result_failed", { reason: error });
       return;
     }
-    let practice = d.practice;
-    if (!practice && result.eligible) {
-      practice = !keepResult(storage, resultEntry(result, Date.now()));
-    } else if (!result.eligible) {
-      practice = true;
-    }
+    // a result is kept only for the day's first eligible game; anything else is practice
+    const practice = d.practice || !result.eligible || !keepResult(storage, resultEntry(result, Date.now()));
     await showResult(result, practice);
   }
 
@@ -152,12 +151,10 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
       }
       result = answer.result;
     }
-    const stored = readDaily(storage).results[result.date];
     const practice = practiceGiven ?? (d ? d.practice : true);
     const { openDailyResult, showPar } = await import("./dialogs/daily.js");
-    const version = result.version;
-    const par = cachedPar(storage, result.date, result.bots_version, version);
-    openDailyResult(controller, { result, par, practice, kept: stored ?? null, link: challengeLink(location.href, result.challenge) });
+    const par = cachedPar(storage, result.date, result.bots_version, result.version);
+    openDailyResult(controller, { result, par, practice, link: challengeLink(location.href, result.challenge) });
     if (par) return;
     const answer = await engine.dailyPar(result.date);
     if (answer.error) {

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import BOTS_VERSION, make_bot
+from ..bots.referee import bot_move
 from ..core.errors import JabberwockyError
 from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game
 from ..core.levels import HUMAN
@@ -172,7 +173,6 @@ class ParRun:
 
     def play(self, rounds: int | None = None) -> bool:
         """Play ``rounds`` more rounds (all of them: ``None``); True once the game is over."""
-        from ..bots.referee import bot_move  # here: only a par needs the bots' moves
 
         game, left = self.game, rounds
         while game.phase != GAME_OVER and (left is None or left > 0):

@@ -75,8 +75,7 @@ def timeline(game: Game) -> dict[str, Any]:
         trick: dict[str, Any] | None = None
         if action.kind == "card":
             if g.trick:
-                trick = {"number": trick_number, "leader": leader,
-                         "cards": card_names(g.trick), "winner": None}
+                trick = {"number": trick_number, **trick_json(leader, g.trick, None)}
             else:  # this card completed the trick (the round's tricks stay until the next)
                 trick = {"number": trick_number, **trick_json(*g.tricks[-1])}
         steps.append({

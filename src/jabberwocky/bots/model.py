@@ -1,8 +1,8 @@
 """A small learned model of trick-taking: the chance that a card takes a trick.
 
 Two networks, after campbellsoup37's OhHell bot (see docs/bots.md), each one hidden
-layer of ReLU units and one sigmoid output, over one-hot inputs (:func:`later_inputs`,
-:func:`now_inputs`):
+layer of ReLU units and one sigmoid output, over one-hot inputs (:func:`later_shared`
+with :func:`later_own`, :func:`now_inputs`):
 
 - ``later``: the chance that a card in hand takes a trick before the round ends;
 - ``now``: the chance that a card played now takes the trick in progress.
@@ -129,8 +129,6 @@ def now_inputs(players: int, pos: int, after_needs: Sequence[int | None], trump_
             a["void_trump"] + _clip(void_trump, 4), a["hand"] + _clip(hand_size, MAX_HAND)]
     return out
 
-
-later_inputs = later_shared  # the shared part and the card's own part make its inputs
 
 LN2 = 0.6931471805599453
 

@@ -112,8 +112,6 @@ codec and the OpenSpiel parameters are all made from.  Adding an option is a lin
 a field of :class:`Ruleset` (its default), its play logic, its words in the catalogues,
 and tests."""
 OPTIONS = {o.field: o for o in RULE_OPTIONS}
-_TRUMP_LEADS = OPTIONS["trump_lead"].values
-_SCORINGS = OPTIONS["scoring"].values
 _RENEGE_PENALTIES = OPTIONS["renege_penalty"].values
 
 

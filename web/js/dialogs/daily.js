@@ -11,6 +11,7 @@
 // #stats-daily dd[data-stat][data-value]; #daily-calendar td[data-date][data-state].
 
 import { el, $, openDialog, tableHead } from "../dom/util.js";
+import { copyText } from "./share.js";
 import { t, msg, number, language } from "../i18n.js";
 import * as storage from "../storage.js";
 import { dayName, shareText } from "../daily.js";
@@ -117,17 +118,8 @@ export function showPar(par, failure = null) {
 }
 
 /** Copy the share text (selected for copying by hand where the clipboard is refused). */
-export async function copyShare() {
-  const box = $("daily-share-text");
-  let ok = false;
-  try {
-    await navigator.clipboard.writeText(box.value);
-    ok = true;
-  } catch {
-    box.focus();
-    box.select();
-  }
-  $("daily-share-status").textContent = t(ok ? "daily.copied" : "daily.copy_yourself");
+export function copyShare() {
+  return copyText($("daily-share-text"), $("daily-share-status"), "daily.copied", "daily.copy_yourself");
 }
 
 /** Share it through the system's sheet (the Web Share API), else copy it. */

@@ -10,15 +10,20 @@ export function openShare(link, seed) {
   openDialog($("dlg-share"));
 }
 
-export async function copyLink() {
-  const input = $("share-link");
+export function copyLink() {
+  return copyText($("share-link"), $("share-status"), "share.copied", "share.copy_yourself");
+}
+
+/** Copy `field`'s text and say so in `status` (`okKey`); where the clipboard is refused
+ *  the text is selected for copying by hand (`failKey`). */
+export async function copyText(field, status, okKey, failKey) {
   let ok = false;
   try {
-    await navigator.clipboard.writeText(input.value);
+    await navigator.clipboard.writeText(field.value);
     ok = true;
   } catch {
-    input.focus();
-    input.select();
+    field.focus();
+    field.select();
   }
-  $("share-status").textContent = t(ok ? "share.copied" : "share.copy_yourself");
+  status.textContent = t(ok ? okKey : failKey);
 }
