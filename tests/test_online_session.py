@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from tests.api_calls import call, refused
+from api_calls import call, refused
 
 from jabberwocky.analysis.daily import daily_seed
 from jabberwocky.core.cards import card_name, card_names, cards_of
