@@ -161,9 +161,15 @@ class LearnedBot(Bot):
         return max(legal, key=lambda b: (dist[b] * points(b, b), -abs(b - mean), -b))
 
     def choose_card(self, obs: Observation) -> Card:
+        return self._choose_card(obs)[0]
+
+    def _choose_card(self, obs: Observation) -> tuple[Card, dict[Card, float] | None]:
+        """The card, and each playable card's chance when the choice was made from them
+        (``None`` when it was not: one card, the medium policy, a bid already broken),
+        so that :meth:`hint` need not evaluate the position a second time."""
         legal = obs.honest
         if legal & (legal - 1) == 0 and self.record is None:
-            return legal.bit_length() - 1
+            return legal.bit_length() - 1, None
         need = obs.bids[obs.seat]
         assert need is not None
         need -= obs.taken[obs.seat]
@@ -174,14 +180,14 @@ class LearnedBot(Bot):
                 self._record(obs, card, self._now(obs, k, card)[1],
                              self._later(obs, obs.hand & ~(1 << card), k.unseen,
                                          self._needs(obs)))
-            return card
+            return card, None
         chances, inputs = self._evaluate(obs)
         card = max(chances, key=lambda c: (chances[c], -(c % 13), -c))
         if chances[card] <= 0.0 and legal & (legal - 1):
             card = medium_play_card(obs)
         if self.record is not None:
             self._record(obs, card, *inputs[card])
-        return card
+        return card, chances
 
     def _record(self, obs: Observation, card: Card, now_active: tuple[int, ...],
                 rest: dict[Card, tuple[float, tuple[int, ...]]]) -> None:
@@ -196,6 +202,6 @@ class LearnedBot(Bot):
             dist = self.distribution(obs)
             return Hint("bid", self.best_bid(obs, dist), probabilities=tuple(dist),
                         level=self.level)
-        card = self.choose_card(obs)
-        scores = tuple(sorted(self.card_chances(obs).items()))
+        card, chances = self._choose_card(obs)
+        scores = tuple(sorted((self.card_chances(obs) if chances is None else chances).items()))
         return Hint("card", card, card_scores=scores, card_chances=scores, level=self.level)
