@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX } from "../../web/js/layout.js";
+import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX, tipSpot, tipObstacles } from "../../web/js/layout.js";
 
 const SCREENS = [[320, 568], [360, 740], [390, 844], [430, 932], [568, 320], [667, 375], [844, 390], [932, 430],
   [1024, 768], [1280, 800], [1920, 1080]];
@@ -72,5 +72,18 @@ test("the 'led' tag covers no trick card's corners", () => {
         assert.ok(!overlap(rect, topLeft) && !overlap(rect, bottomRight), `${w}x${h} ${players}p: tag ${i} over card ${j}'s index`);
       });
     });
+  });
+});
+
+test("a first-game tip on a phone covers no card, badge, pile or word of the table", () => {
+  each((w, h, players, n, L) => {
+    const spot = tipSpot(L);
+    if (L.shape === "wide") return assert.equal(spot, null);
+    if ((w === 390 && h === 844) || (w === 844 && h === 390)) {
+      assert.ok(spot && spot.w >= 200 && spot.h >= 70, `${w}x${h} ${players}p ${n}: no room for a tip: ${JSON.stringify(spot)}`);
+    }
+    if (!spot) return;
+    assert.ok(inside(spot, w, h), `${w}x${h}: the tip is off the screen`);
+    for (const o of tipObstacles(L)) assert.ok(!overlap(spot, o), `${w}x${h} ${players}p ${n} cards: the tip covers ${JSON.stringify(o)}`);
   });
 });

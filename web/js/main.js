@@ -10,6 +10,7 @@ import * as i18n from "./i18n.js";
 import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
+import { tipSpot } from "./layout.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
@@ -225,7 +226,7 @@ function wireTable() {
     renderer.request();
     const layout = renderer.relayout();
     $("bid-panel").style.bottom = layout.short ? "" : `${aboveYourBadge(layout)}px`;
-    $("tips").style.top = layout.narrow ? `${Math.round(layout.middle.top)}px` : "";
+    placeTips(layout);
     // the deal of the day's bar: on a phone in the gap above the middle of the table
     $("daily-bar").style.top = layout.narrow ? `${Math.round(layout.middle.top - 25)}px` : "";
     hand.render(state, layout);
@@ -270,6 +271,22 @@ function wireTable() {
   window.addEventListener("resize", render);
   new MutationObserver(() => toast.place()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
   return { tips, renderer };
+}
+
+/** On a phone a tip takes the free box the layout finds for it (tipSpot: off every card,
+ * badge and word of the table), scrolling if its words need more; with no such box it
+ * waits hidden.  On a desktop it keeps its corner (CSS). */
+function placeTips(layout) {
+  const box = $("tips");
+  const spot = tipSpot(layout);
+  const phone = layout.narrow || layout.short;
+  box.classList.toggle("placed", Boolean(spot));
+  box.classList.toggle("no-room", phone && !spot);
+  box.style.left = spot ? `${spot.x}px` : "";
+  box.style.top = spot ? `${spot.y}px` : "";
+  box.style.width = spot ? `${spot.w}px` : "";
+  box.style.maxHeight = spot ? `${spot.h}px` : "";
+  box.dataset.spot = spot ? "free" : phone ? "none" : "corner";
 }
 
 /** Tapping the middle of the table shows this round's tricks (the last one again). */
