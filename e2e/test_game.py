@@ -308,8 +308,13 @@ def test_export_then_import_continues_the_game(new_context: Callable[..., Browse
     page.click("[data-bid]:not([disabled])")
     wait_changed(page, m)
     before = settle(page)
+    # the record is saved from the menu ("Save this game's record"), not the top bar
+    assert page.locator('.toolbar [data-action="export-record"]').count() == 0
+    page.click('[data-action="menu"]')
+    item = page.locator('#menu [data-action="export-record"]')
+    assert item.inner_text() == "Save this game's record"
     with page.expect_download() as info:
-        page.click('[data-action="export-record"]')
+        item.click()
     path = tmp_path / "game.json"
     info.value.save_as(path)
     assert info.value.suggested_filename == "jabberwocky-e2e-export.json"

@@ -257,10 +257,10 @@ def test_bad_arguments_exit_2_with_a_message(
     (["simulate", "--games", "9" * 40], "--games must be a whole number from 1 to 1000000"),
     (["simulate", "--bots", "wizard"], "the bot level 'wizard' is unknown: choose one of random"),
     (["simulate", "--bots", "random,random"], "--bots names 2 levels for 4 seats"),
-    (["simulate", "--seed", "s" * 199, "--games", "10"], "the seed is 201 characters long"),
+    (["simulate", "--seed", "s" * 199, "--games", "10"], "the deal code is 201 characters long"),
     (["play", "--bots", "wizard"], "the bot level 'wizard' is unknown"),
-    (["deal", "--seed", "\udcff"], "the seed holds U+DCFF at position 1, which is not text"),
-    (["deal", "--seed", "tab\there"], "the seed holds the control character U+0009 at position 4"),
+    (["deal", "--seed", "\udcff"], "the deal code holds U+DCFF at position 1, which is not text"),
+    (["deal", "--seed", "tab\there"], "the deal code holds the control character U+0009 at position 4"),
     (["deal", "--seed", "x", "--players", "1" + "0" * 30], "players cannot play: choose 3 to 5"),
     (["deal", "--seed", "x", "--players", "9" * 5000], "is not a number of players"),
 ])

@@ -177,7 +177,7 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("other deal algorithm", lambda r: r.update(deal_algorithm="jabberwocky-deal/9"),
      r"deal algorithm 'jabberwocky-deal/9' is not supported"),
     ("wrong hands for the seed", _swap_hand_cards,
-     r"^round 1: seat 0's hand does not match the deal of this seed$"),
+     r"^round 1: seat 0's hand does not match the deal of this deal code$"),
     ("wrong trump card", lambda r: r["rounds"][3].update(trump_card="2C" if
                                                          r["rounds"][3]["trump_card"] != "2C"
                                                          else "3C"),
@@ -185,7 +185,7 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("wrong dealer", lambda r: r["rounds"][0].update(dealer=(r["rounds"][0]["dealer"] + 1) % 4),
      r"^round 1: the dealer is seat \d, not \d$"),
     ("wrong first dealer", lambda r: r.update(first_dealer=(r["first_dealer"] + 1) % 4),
-     r"^first_dealer is \d but the seed deals first from seat \d$"),
+     r"^first_dealer is \d but the deal code deals first from seat \d$"),
     ("wrong hand size", lambda r: r["rounds"][0].update(hand_size=4),
      r"^round 1: the hand size is 3, not 4$"),
     ("rounds out of order", lambda r: r["rounds"][1].update(round=5),
@@ -224,7 +224,7 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("too few players", lambda r: r.update(players=2), r"^2 players cannot play"),
     ("players not a number", lambda r: r.update(players="4"),
      r"^players must be a whole number, not '4'$"),
-    ("seed not text", lambda r: r.update(seed=12), r"^a seed must be text, not 12$"),
+    ("seed not text", lambda r: r.update(seed=12), r"^a deal code must be text, not 12$"),
     ("seats not a list", lambda r: r.update(seats="random"),
      r"^seats must be a list, not 'random'$"),
     ("malformed seat kind", lambda r: r.update(seats=["human", "random", "random", "Wizard!"]),
