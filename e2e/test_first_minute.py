@@ -243,3 +243,5 @@ def test_on_a_phone_the_tips_cover_neither_the_cards_nor_the_bid_buttons(
         if phase == "bidding":
             page.click("[data-bid]:not([disabled])")
     assert texts[0] != texts[1], "the playing tip follows the bidding one"
+    page.click('[data-action="dismiss-tips"]')
+    assert not page.locator("#tips").is_visible(), "a dismissed tip goes away"

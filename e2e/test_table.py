@@ -185,6 +185,21 @@ def test_theme_and_four_colour_deck_are_remembered(
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
 
 
+CLAIM_WHY = "Your cards surely win every trick left: claim them and end the round now"
+# What shows while the claim's cards are on the table (body[data-claim-shown]).
+CLAIM_WATCH = """() => {
+    window.__claimSeen = [];
+    new MutationObserver(() => {
+        const n = document.body.dataset.claimShown;
+        if (!n) return;
+        const t = window.__jabberwocky.table().table;
+        window.__claimSeen.push({ tricks: n, cards: t.claimed && t.claimed.cards,
+            panelHidden: document.getElementById("round-panel").hidden,
+            toast: document.getElementById("toast").textContent });
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-claim-shown"] });
+}"""
+
+
 def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
         new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
     # seed e2e-claim-164: first legal bid and first legal card each turn; after two moves
@@ -197,12 +212,26 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
         claim = page.locator('[data-action="claim"]')
         if view["phase"] == "playing" and view["can_claim"]:
             assert claim.is_visible()
+            # near the hand, and it says what it does
+            assert claim.get_attribute("title") == CLAIM_WHY
+            assert page.locator("#claim-why").inner_text() == CLAIM_WHY
+            box, first = claim.bounding_box(), page.locator("#hand [data-card]").first.bounding_box()
+            assert box and first and abs((box["y"] + box["height"] / 2)
+                                         - (first["y"] + first["height"] / 2)) < first["height"], \
+                f"the claim button is not level with the hand: {box} {first}"
             taken = view["taken"][0]
             left = len(view["hand"])
+            page.evaluate(CLAIM_WATCH)
             claim.click()
             wait_for_phase(page, "round-over", 30)
             done = state(page)
             assert done["round_result"]["taken"][0] == taken + left
+            # the claim showed before the round panel: its cards and its words
+            seen = page.evaluate("() => window.__claimSeen")
+            assert seen and seen[0]["tricks"] == str(left) and seen[0]["panelHidden"], seen
+            assert seen[0]["cards"] == view["hand"], seen
+            assert f"your cards take the last {left} tricks" in seen[0]["toast"], seen
+            assert page.evaluate("() => document.body.dataset.claimShown") == ""
             assert refused, "a claim that was not certain came first"
             return
         assert not claim.is_visible()

@@ -29,7 +29,7 @@
 //   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
 
 import { createStore } from "./store.js";
-import { TIMING, pause } from "./timing.js";
+import { TIMING, pause, readableMs } from "./timing.js";
 
 /** A challenge can be made of the game on the table: the engine says the game allows one
  *  (`can_challenge`), and the table is the player's own (not a record being watched). */
@@ -312,6 +312,8 @@ export class GameController extends EventTarget {
   /** The human claims every remaining trick (the engine decides, and plays the round out). */
   claim() {
     if (!acceptsInput(this.state) || !this.state.view.can_claim) return Promise.resolve(false);
+    // the cards that take the rest: the hand held when claiming (one card a trick left)
+    const cards = [...this.state.view.hand];
     return this._enqueue(async (token) => {
       const { result, error } = await this.engine.claim();
       if (this._stale(token)) return false;
@@ -319,8 +321,16 @@ export class GameController extends EventTarget {
         this.emit("refused", { reason: error });
         return false;
       }
-      this.setView(result, { shownTrick: shownTrickFor(result) });
-      this.emit("claimed", { view: result });
+      // Before the round panel, the claim shows: those cards face up in the middle of the
+      // table and the words "You claimed the last 3 tricks" (a notice, and the table's tag),
+      // a readable while.
+      const claimed = { cards, tricks: cards.length };
+      this.setView(result, { shownTrick: null, claimed });
+      this.emit("claimed", { view: result, ...claimed });
+      this.notice("notice.claimed", { n: claimed.tricks }, 6000);
+      await pause(readableMs(cards.length) + TIMING.holdPerCard * cards.length, this._abort.signal);
+      if (this._stale(token)) return false;
+      this.setTable({ claimed: null, shownTrick: shownTrickFor(result) });
       if (result.phase === "round-over" || result.phase === "game-over") this.emit("round", { view: result });
       await this._after(token);
       return true;

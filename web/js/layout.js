@@ -167,6 +167,24 @@ export function tipSpot(L) {
   return box && box.w >= 160 ? box : null;
 }
 
+/** Where the claim button (bw x bh) goes: beside your hand, at its right (else its left),
+ *  level with its cards, so the offer is where the eye already is; above your badge at
+ *  the right when neither side has room. */
+export function claimSpot(L, bw, bh) {
+  const gap = 10;
+  const edge = 6;
+  const y = Math.round(L.handY + L.cardH / 2 - bh / 2);
+  if (L.hand.length) {
+    const last = L.hand[L.hand.length - 1];
+    const right = Math.round(last.x + last.w + gap);
+    if (right + bw <= L.w - edge) return { x: right, y, side: "right" };
+    const left = Math.round(L.hand[0].x - gap - bw);
+    if (left >= edge) return { x: left, y, side: "left" };
+  }
+  const you = L.seats[0];
+  return { x: Math.round(L.w - edge - bw), y: Math.round(you.y - you.bh / 2 - 12 - bh), side: "above" };
+}
+
 /** What a tip must not cover (see tipSpot). */
 export function tipObstacles(L) {
   const raise = L.cardH * 0.12;

@@ -10,7 +10,7 @@ import * as i18n from "./i18n.js";
 import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
-import { tipSpot } from "./layout.js";
+import { tipSpot, claimSpot } from "./layout.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
@@ -250,7 +250,14 @@ function wireTable() {
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
-    if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
+    if (claimable) {
+      // beside your hand, level with its cards (layout.js claimSpot)
+      const button = $("claim-button");
+      const spot = claimSpot(layout, button.offsetWidth, button.offsetHeight);
+      button.style.left = `${spot.x}px`;
+      button.style.top = `${spot.y}px`;
+      button.dataset.side = spot.side;
+    }
     document.body.classList.toggle("watching", state.mode === "watch");
     if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
     toast.place(layout);

@@ -508,6 +508,25 @@ function drawTrick(ctx, L, view, shown) {
   }
 }
 
+/** A claim just accepted: the cards that take the rest, face up in a row across the middle
+ *  of the table, ringed as winners, under the words "You claimed the last 3 tricks". */
+function drawClaim(ctx, L, claimed) {
+  const n = claimed.cards.length;
+  const w = L.trickW;
+  const h = L.trickH;
+  const room = L.w - 2 * L.margin;
+  const step = n > 1 ? Math.min(w * 1.12, (room - w) / (n - 1)) : 0;
+  const total = w + step * (n - 1);
+  const x0 = L.cx - total / 2;
+  // on a phone on its side in the opponents' row, the words beside (the notice shows
+  // above your badge there); elsewhere across the middle, the words above
+  const y = L.short ? L.trickPos[1].y : L.cy - h / 2 + 10;
+  claimed.cards.forEach((card, i) => drawCard(ctx, card, x0 + i * step, y, w, h, { glow: P.won, glowWidth: 4 }));
+  const words = t("table.you_claimed", { n: claimed.tricks });
+  if (L.short) tag(ctx, { x: x0 + total + 12, y: y + h / 2, align: "left" }, words, P.wonFill, P.won, 13, L.w - L.margin - (x0 + total + 12));
+  else tag(ctx, { x: L.cx, y: y - 18, align: "center" }, words, P.wonFill, P.won, 14, Math.min(room, 340));
+}
+
 /** A pill with `words` anchored at {x, y, align} (the pill's left, centre or right);
  *  at most TAG.w wide for the led tag (layout.js places it by that size). */
 function tag(ctx, at, words, fill, color, size = 12, maxW = Infinity) {
@@ -616,6 +635,7 @@ export function createRenderer(canvas, getFrame) {
         drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
+      if (st.table.claimed) drawClaim(ctx, layout, st.table.claimed);
       drawHumanBadge(ctx, layout, view, now);
       drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
