@@ -204,13 +204,17 @@ def test_keyboard_focus_on_a_card_is_unmistakable(
 # The tip's box and every box it must leave free: your cards (raised ones too), the bid
 # panel, the claim button.
 TIP_BOXES = """() => {
-    const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; };
-    const tip = document.getElementById("tips");
+    const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, w: r.width, h: r.height };
+    };
+    const byId = (id) => document.getElementById(id);
+    const tip = byId("tips");
     const shown = (el) => !el.hidden && getComputedStyle(el).display !== "none";
-    const others = [...document.querySelectorAll("#hand [data-card]"), document.getElementById("bid-panel"),
-                    document.getElementById("claim-button")].filter(shown).map(box);
+    const others = [...document.querySelectorAll("#hand [data-card]"), byId("bid-panel"),
+                    byId("claim-button")].filter(shown).map(box);
     return { tip: shown(tip) ? box(tip) : null, spot: tip.dataset.spot, others,
-             text: document.getElementById("tips-text").textContent, w: innerWidth, h: innerHeight };
+             text: byId("tips-text").textContent, w: innerWidth, h: innerHeight };
 }"""
 
 
@@ -234,8 +238,8 @@ def test_on_a_phone_the_tips_cover_neither_the_cards_nor_the_bid_buttons(
         boxes = page.evaluate(TIP_BOXES)
         assert boxes["tip"] is not None and boxes["spot"] == "free", boxes
         tip = boxes["tip"]
-        assert 0 <= tip["x"] and tip["x"] + tip["w"] <= boxes["w"], boxes
-        assert 0 <= tip["y"] and tip["y"] + tip["h"] <= boxes["h"], boxes
+        assert tip["x"] >= 0 and tip["x"] + tip["w"] <= boxes["w"], boxes
+        assert tip["y"] >= 0 and tip["y"] + tip["h"] <= boxes["h"], boxes
         for other in boxes["others"]:
             assert not overlaps(tip, other), f"the {phase} tip covers {other}: {boxes}"
         texts.append(boxes["text"])

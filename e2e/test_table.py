@@ -143,7 +143,7 @@ def test_the_seed_share_shows_deals_the_same_cards_when_typed_back(
 
 
 @pytest.mark.allow_console_errors
-def test_an_import_asks_first_and_refuses_a_file_that_holds_no_game(
+def test_an_import_checks_the_file_first_and_asks_only_about_a_good_one(
         new_context: Callable[..., BrowserContext], site_server: SiteServer,
         tmp_path: Path) -> None:
     page = open_table(new_context, site_server, "#seed=e2e-import-asks&players=4&bots=random")
@@ -155,16 +155,32 @@ def test_an_import_asks_first_and_refuses_a_file_that_holds_no_game(
     page.click('[data-action="menu"]')
     page.click('[data-action="import-record"]')
     page.set_input_files("#import-file", str(stub))
-    page.locator("#dlg-confirm").wait_for(state="visible")
-    page.click('[data-action="confirm-yes"]')
+    # the file is checked first: a bad one is refused at once, with no question
     page.locator("#toast").wait_for(state="visible")
     text = page.text_content("#toast") or ""
     assert "holds none of it" in text and "Expecting" not in text, text
+    assert not page.locator("#dlg-confirm").is_visible()
     after = state(page)
     assert after["seed"] == before["seed"] and after["step"] == before["step"]
-    # asked, and the answer is no: nothing is read
-    page.set_input_files("#import-file", str(stub))
+    # a record without players is refused in words, not Python's ("not None")
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({"format": "jabberwocky-game/1", "seed": "x"}))
+    page.set_input_files("#import-file", str(nameless))
+    for _ in range(100):
+        text = page.text_content("#toast") or ""
+        if "does not say its players" in text:
+            break
+        page.wait_for_timeout(50)
+    assert "does not say its players" in text and "None" not in text, text
+    assert not page.locator("#dlg-confirm").is_visible()
+    # a good record: asked, and the answer is no: nothing is read
+    good = page.evaluate("() => window.__jabberwocky.tryRequest('export_record', {})")
+    record = tmp_path / "good.json"
+    record.write_text(good["result"]["record"])
+    page.set_input_files("#import-file", str(record))
     page.locator("#dlg-confirm").wait_for(state="visible")
+    assert page.text_content("#confirm-text") == \
+        "Load this record? It replaces the game in progress."
     page.click('[data-action="confirm-no"]')
     assert state(page)["step"] == before["step"]
 
@@ -215,7 +231,8 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
             # near the hand, and it says what it does
             assert claim.get_attribute("title") == CLAIM_WHY
             assert page.locator("#claim-why").inner_text() == CLAIM_WHY
-            box, first = claim.bounding_box(), page.locator("#hand [data-card]").first.bounding_box()
+            box = claim.bounding_box()
+            first = page.locator("#hand [data-card]").first.bounding_box()
             assert box and first and abs((box["y"] + box["height"] / 2)
                                          - (first["y"] + first["height"] / 2)) < first["height"], \
                 f"the claim button is not level with the hand: {box} {first}"
@@ -246,3 +263,45 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
             page.click(f'#hand [data-card="{view["legal_cards"][0]}"]')
         page.wait_for_timeout(200)
     raise AssertionError("the claim was never offered")
+
+
+def test_the_round_panel_says_a_missed_bid_as_it_says_a_made_one(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-missed&players=3&bots=random")
+    said: set[str] = set()
+    for _ in range(120):
+        m = settle(page)
+        if m["phase"] in ("round-over", "game-over"):
+            view = state(page)
+            res = view["round_result"]
+            line = page.locator("#round-body p.winners")
+            kind = line.get_attribute("data-bid")
+            if res["bids"][0] == res["taken"][0]:
+                assert kind == "made" and line.inner_text() == "You made your bid."
+            else:
+                assert kind == "missed", kind
+                assert line.inner_text() == (f"You missed your bid: you bid {res['bids'][0]} "
+                                             f"and took {res['taken'][0]}.")
+            said.add(kind or "")
+            if said >= {"made", "missed"} or m["phase"] == "game-over":
+                break
+        human_move(page)
+        page.wait_for_timeout(30)
+    assert "missed" in said, f"no missed bid was seen: {said}"
+
+
+def test_a_deal_code_that_cannot_be_dealt_says_what_was_dealt_instead(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=tab%09here&players=4&bots=random")
+    settle(page)
+    view = state(page)
+    text = ""
+    for _ in range(100):
+        text = page.text_content("#toast") or ""
+        if "instead" in text:
+            break
+        page.wait_for_timeout(50)
+    assert "the deal code holds the control character U+0009 at position 4" in text, text
+    assert f"A new deal is on the table instead: {view['players']} players, " \
+        f"deal code “{view['seed']}”." in text, text
+    assert view["seed"] != "tab\there"

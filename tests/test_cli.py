@@ -260,7 +260,8 @@ def test_bad_arguments_exit_2_with_a_message(
     (["simulate", "--seed", "s" * 199, "--games", "10"], "the deal code is 201 characters long"),
     (["play", "--bots", "wizard"], "the bot level 'wizard' is unknown"),
     (["deal", "--seed", "\udcff"], "the deal code holds U+DCFF at position 1, which is not text"),
-    (["deal", "--seed", "tab\there"], "the deal code holds the control character U+0009 at position 4"),
+    (["deal", "--seed", "tab\there"],
+     "the deal code holds the control character U+0009 at position 4"),
     (["deal", "--seed", "x", "--players", "1" + "0" * 30], "players cannot play: choose 3 to 5"),
     (["deal", "--seed", "x", "--players", "9" * 5000], "is not a number of players"),
 ])

@@ -173,7 +173,12 @@ def _wrong_winner(r: dict[str, Any]) -> None:
 CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("wrong format", lambda r: r.update(format="jabberwocky-game/2"),
      r"^format must be 'jabberwocky-game/1', not 'jabberwocky-game/2'$"),
-    ("no format", lambda r: r.pop("format"), r"^format must be 'jabberwocky-game/1', not None"),
+    ("no format", lambda r: r.pop("format"),
+     r"^this file is not a Jabberwocky game record: it has no format \('jabberwocky-game/1'\)$"),
+    ("no players", lambda r: r.pop("players"),
+     r"^the record does not say its players \(a whole number\)$"),
+    ("players null", lambda r: r.update(players=None),
+     r"^the record does not say its players \(a whole number\)$"),
     ("other deal algorithm", lambda r: r.update(deal_algorithm="jabberwocky-deal/9"),
      r"deal algorithm 'jabberwocky-deal/9' is not supported"),
     ("wrong hands for the seed", _swap_hand_cards,

@@ -93,6 +93,8 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       await review({ record: text });
       return;
     }
+    // the file is checked first: the question is asked only about one that would load
+    if (!(await controller.checkRecord(text))) return;
     if (gameInProgress(view()) && !(await confirmAction({ key: importMode === "watch" ? "confirm.watch" : "confirm.import", yes: "confirm.replace_yes" }))) return;
     if (importMode === "watch") await controller.watch(text);
     else await controller.resume(text, "import");

@@ -478,6 +478,7 @@ export class GameController extends EventTarget {
       const { result, error } = await this._startRequest(how, options);
       if (this._stale(token)) return false;
       if (error) {
+        this.lastRefusal = error; // what a link's opening says when it deals another game instead
         this.notice(how === "save" ? "notice.save_discarded" : how === "import" ? "notice.file_refused" : "notice.start_failed", { reason: error }, 8000);
         await this._after(token); // the engine still holds the game before
         return false;
@@ -521,6 +522,25 @@ export class GameController extends EventTarget {
   // The record is replayed through the engine: the same seed, rules and bot levels, seat
   // 0's recorded bids and cards fed in, the bots answering through bot_step (they are
   // seeded, so they repeat their recorded moves).  The record is only read as data here.
+
+  /** Is `text` a record the table could take (import, or watching)?  Asked of the engine
+   *  without touching the game on the table, so that a bad file is refused at once (its
+   *  reason said) and only a good one leads to "Load this record? It replaces the game in
+   *  progress." */
+  async checkRecord(text) {
+    try {
+      JSON.parse(text);
+    } catch {
+      this.notice("notice.file_not_json", {}, 8000);
+      return false;
+    }
+    const { error } = await this.engine.checkRecord(text);
+    if (error) {
+      this.notice("notice.file_refused", { reason: error }, 8000);
+      return false;
+    }
+    return true;
+  }
 
   async watch(text) {
     try {

@@ -132,6 +132,7 @@ class WebApi:
             "claim": lambda p: self._move(self._session().claim),
             "export_record": lambda p: self.export_record(),
             "import_record": self.import_record,
+            "check_record": self.check_record,
             "deal": self.deal,
             "levels": lambda p: self.levels(),
             "rules": lambda p: self.rules(),
@@ -278,6 +279,17 @@ class WebApi:
     def import_record(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Replace the table with a replayed record ``{record: text}`` that holds at least
         one move (a stub naming only a seed is refused: New game plays a seed)."""
+        return self._install(self._record_game(payload))
+
+    def check_record(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Whether ``import_record`` would accept ``{record: text}``, the table untouched:
+        the page asks "Load this record? It replaces the game in progress." only for a
+        file that would load (a bad one is refused at once, with no question first)."""
+        game = self._record_game(payload)
+        return {"seed": game.seed, "players": game.players, "step": game.step}
+
+    def _record_game(self, payload: dict[str, Any]) -> Game:
+        """The game a record's text replays to, refused as ``import_record`` refuses it."""
         text = payload.get("record")
         if not isinstance(text, str):
             raise RequestError("request.record_not_text", format=FORMAT)
@@ -292,7 +304,7 @@ class WebApi:
         if HUMAN not in seats:
             seats[0] = HUMAN
         game.seats = tuple(seats)
-        return self._install(game)
+        return game
 
     # -- what the page asks once ----------------------------------------------------
 

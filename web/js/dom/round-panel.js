@@ -114,14 +114,18 @@ function fillBody(view, challenge, over, res) {
     const names = winners.map((s) => seatName(view, s));
     const youWon = winners.some((s) => isYou(view, s));
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
-    else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
+    else if (youWon) line.textContent = t("round.shared_with_you", { other_names: winners.filter((s) => !isYou(view, s)).map((s) => seatName(view, s)) });
+    else line.textContent = t("round.shared", { names });
     box.append(line, standingsTable(view));
     if (challenge) box.append(finalComparison(challenge, seatName(view, challenge.seat)));
     if (view.history.length > 1) box.append(totalsChart(view));
     box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
+    // your own bid, made or missed, said either way
     const me = viewerOf(view);
-    line.textContent = res && isYou(view, me) && res.bids[me] === res.taken[me] ? t("round.you_made_it") : "";
+    const mine = res && isYou(view, me) ? { bid: res.bids[me], taken: res.taken[me] } : null;
+    line.textContent = !mine ? "" : mine.bid === mine.taken ? t("round.you_made_it") : t("round.you_missed", mine);
+    line.dataset.bid = !mine ? "" : mine.bid === mine.taken ? "made" : "missed";
     box.append(roundTable(view, res), line);
     if (challenge) box.append(roundComparison(challenge, view.round));
   }
