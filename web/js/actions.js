@@ -141,7 +141,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       const known = controller.state.challenge;
       if (known && button) review({ challenge: known.text, player: Number(button.dataset.player) });
     },
-    help: openHelp,
+    help: () => openHelp(view(), setup()?.rules ?? null),
     about: () => import("./dialogs/about.js").then((m) => m.openAbout(setup()?.botsVersion)),
     stats: () => import("./dialogs/stats.js").then((m) => m.openStats(statsContext())),
     "stats-export": stats("stats-export"),
