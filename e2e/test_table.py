@@ -23,7 +23,8 @@ DESKTOP = {"width": 1280, "height": 800}
 
 def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServer,
                fragment: str, **options: Any) -> Page:
-    context = new_context(viewport=DESKTOP, reduced_motion="reduce", **options)
+    options.setdefault("viewport", DESKTOP)
+    context = new_context(reduced_motion="reduce", **options)
     page = context.new_page()
     page.goto(site_server.url + fragment)
     wait_for_phase(page, ("bidding", "playing"), BOOT)
@@ -305,3 +306,62 @@ def test_a_deal_code_that_cannot_be_dealt_says_what_was_dealt_instead(
     assert f"A new deal is on the table instead: {view['players']} players, " \
         f"deal code “{view['seed']}”." in text, text
     assert view["seed"] != "tab\there"
+
+
+def play_until(page: Page, phases: tuple[str, ...], limit: int = 300) -> dict[str, str]:
+    for _ in range(limit):
+        m = settle(page)
+        if m["phase"] in phases:
+            return m
+        human_move(page)
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never reached {phases}")
+
+
+def test_panels_are_not_cut_off_on_phones(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    # on its side, five players: the line about your bid shows whole, above the buttons
+    page = open_table(new_context, site_server, "#seed=e2e-panels&players=5&bots=random",
+                      viewport={"width": 844, "height": 390})
+    play_until(page, ("round-over",))
+    fit = page.evaluate("""() => {
+        const line = document.querySelector("#round-body p.winners").getBoundingClientRect();
+        const actions = document.querySelector("#round-panel .panel-actions").getBoundingClientRect();
+        return { top: line.top, bottom: line.bottom, actions: actions.top, h: innerHeight };
+    }""")
+    assert fit["top"] >= 0 and fit["bottom"] <= fit["actions"], fit
+    page.context.close()
+    # upright, at game over: what does not fit says so above the buttons, until scrolled
+    page = open_table(new_context, site_server, "#seed=e2e-panels&players=5&bots=random"
+                      "&rules=jabberwocky,schedule:1-2-1", viewport={"width": 390, "height": 844})
+    play_until(page, ("game-over",))
+    panel = page.locator("#round-panel")
+    wait_for_dataset_of_panel(page, "true")
+    assert page.locator("#round-more").is_visible()
+    assert page.locator("#round-more").inner_text() == "More below ▾"
+    page.click("#round-more")
+    panel.evaluate("(p) => p.scrollTo(0, p.scrollHeight)")
+    wait_for_dataset_of_panel(page, "false")
+    assert not page.locator("#round-more").is_visible()
+    page.context.close()
+    # the score sheet mid-round: the round in play says "now", no cell looks cut off
+    page = open_table(new_context, site_server, "#seed=e2e-panels-sheet&players=5&bots=random",
+                      viewport={"width": 390, "height": 844})
+    play_until(page, ("round-over",))
+    page.click('[data-action="next-round"]')
+    settle(page)
+    page.click('.toolbar [data-action="scores"]')
+    cells = page.locator("#score-sheet td").all_inner_texts()
+    assert cells and not any("…" in c for c in cells), cells
+    assert page.locator("#score-sheet tr.current .now").inner_text() == "now"
+    fits = page.evaluate("() => { const w = document.querySelector('#dlg-scores .sheet-wrap');"
+                         " return w.scrollWidth <= w.clientWidth; }")
+    assert fits, "the score sheet scrolls sideways on a phone"
+
+
+def wait_for_dataset_of_panel(page: Page, more: str) -> None:
+    for _ in range(100):
+        if page.evaluate("() => document.getElementById('round-panel').dataset.more") == more:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"round panel data-more never became {more}")

@@ -103,6 +103,27 @@ export function renderRoundPanel(state) {
   panel.querySelector('[data-action="play-again"]').hidden = !over;
   panel.querySelector('[data-action="replay"]').hidden = !over;
   panel.classList.toggle("final", over);
+  watchOverflow(panel);
+}
+
+/** A panel taller than the screen scrolls under its buttons: a sign above them says there
+ *  is more ("More below ▾", a tap scrolls on), kept up to date as it scrolls.
+ *  `data-more` on the panel: "true" while some of it is out of sight below. */
+function watchOverflow(panel) {
+  const sign = $("round-more");
+  const update = () => {
+    const more = panel.scrollHeight - panel.clientHeight - panel.scrollTop > 4;
+    panel.dataset.more = String(more);
+    sign.hidden = !more;
+  };
+  if (!panel.dataset.watched) {
+    panel.dataset.watched = "true";
+    panel.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    sign.onclick = () => panel.scrollBy({ top: panel.clientHeight * 0.6, behavior: "smooth" });
+  }
+  sign.textContent = t("round.more_below");
+  requestAnimationFrame(update); // once laid out
 }
 
 function fillBody(view, challenge, over, res) {
@@ -126,7 +147,7 @@ function fillBody(view, challenge, over, res) {
     const mine = res && isYou(view, me) ? { bid: res.bids[me], taken: res.taken[me] } : null;
     line.textContent = !mine ? "" : mine.bid === mine.taken ? t("round.you_made_it") : t("round.you_missed", mine);
     line.dataset.bid = !mine ? "" : mine.bid === mine.taken ? "made" : "missed";
-    box.append(roundTable(view, res), line);
+    box.append(line, roundTable(view, res)); // your bid's fate first: never under the fold
     if (challenge) box.append(roundComparison(challenge, view.round));
   }
 }
