@@ -326,7 +326,8 @@ def test_panels_are_not_cut_off_on_phones(
     play_until(page, ("round-over",))
     fit = page.evaluate("""() => {
         const line = document.querySelector("#round-body p.winners").getBoundingClientRect();
-        const actions = document.querySelector("#round-panel .panel-actions").getBoundingClientRect();
+        const actions = document.querySelector("#round-panel .panel-actions")
+            .getBoundingClientRect();
         return { top: line.top, bottom: line.bottom, actions: actions.top, h: innerHeight };
     }""")
     assert fit["top"] >= 0 and fit["bottom"] <= fit["actions"], fit
