@@ -366,3 +366,38 @@ def wait_for_dataset_of_panel(page: Page, more: str) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"round panel data-more never became {more}")
+
+
+LEGEND = {
+    "dealer": "D: this seat deals this round and bids last",
+    "trump": "Trump: this suit beats every other this round",
+    "badge": "The seat's bid and the tricks it has won so far; green while they are equal",
+}
+
+
+def test_each_mark_of_the_table_is_explained_where_it_appears(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-marks-a&players=4&bots=random")
+    settle(page)
+    layout = page.evaluate("() => window.__jabberwocky.layout()")
+    view = state(page)
+    slot = (view["dealer"] - view.get("viewer", 0)) % view["players"]
+    points = {"trump": (layout["trump"]["x"] + layout["trump"]["w"] / 2,
+                        layout["trump"]["y"] + layout["trump"]["h"] / 2)}
+    seat = layout["seats"][1]
+    points["badge"] = (seat["x"] - seat["bw"] / 4, seat["y"] + 4)
+    if slot > 0:
+        dealer = layout["seats"][slot]
+        points["dealer"] = (dealer["x"] + dealer["bw"] / 2 - 2, dealer["y"] - dealer["bh"] / 2 + 2)
+    assert "dealer" in points, "seed e2e-marks-a: a bot deals the first round"
+    for mark, (x, y) in points.items():
+        page.mouse.move(x, y)
+        title = page.evaluate("() => document.getElementById('canvas').title")
+        assert title.startswith(LEGEND[mark]), (mark, title)
+    page.mouse.move(layout["cx"], layout["cy"])
+    # the help says the same for a touch screen
+    page.click('[data-action="menu"]')
+    page.click('#menu [data-action="help"]')
+    text = page.inner_text("#help-body")
+    assert "On the table" in text and "D on a badge: that seat deals this round" in text, text
+    assert "green means an exact bid" in text

@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX, tipSpot, tipObstacles, claimSpot } from "../../web/js/layout.js";
+import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX, tipSpot, tipObstacles, claimSpot, markAt } from "../../web/js/layout.js";
 
 const SCREENS = [[320, 568], [360, 740], [390, 844], [430, 932], [568, 320], [667, 375], [844, 390], [932, 430],
   [1024, 768], [1280, 800], [1920, 1080]];
@@ -104,5 +104,18 @@ test("the claim button sits beside your hand, over none of its cards or your bad
       const gapY = Math.max(0, L.handY - (box.y + bh));
       assert.ok(gapY <= 90, `${w}x${h} ${n} cards: the claim button is ${gapY}px above the hand`);
     });
+  }
+});
+
+test("each mark of the table can be pointed at for its explanation", () => {
+  for (const [w, h] of [[390, 844], [844, 390], [1280, 800]]) {
+    const L = computeLayout(w, h, view(4, 5));
+    const s = L.seats[1];
+    assert.equal(markAt(L, s.x + s.bw / 2 - 2, s.y - s.bh / 2 + 2), "dealer", `${w}x${h}`);
+    assert.equal(markAt(L, s.x - s.bw / 4, s.y + 4), "badge", `${w}x${h}`);
+    assert.equal(markAt(L, L.trump.x + L.trump.w / 2, L.trump.y + L.trump.h / 2), "trump", `${w}x${h}`);
+    const led = tagBox(L.ledTag[2]);
+    assert.equal(markAt(L, led.x + led.w / 2, led.y + led.h / 2, 2), "led", `${w}x${h}`);
+    assert.notEqual(markAt(L, led.x + led.w / 2, led.y + led.h / 2, null), "led", `${w}x${h}: no led tag shown`);
   }
 });

@@ -185,6 +185,24 @@ export function claimSpot(L, bw, bh) {
   return { x: Math.round(L.w - edge - bw), y: Math.round(you.y - you.bh / 2 - 12 - bh), side: "above" };
 }
 
+/** Which mark of the table lies at (x, y), for its explanation (a title on hover):
+ *  "dealer" (the D on a badge), "led" (the tag by a trick's first card, while it shows),
+ *  "trump" (the pile and its words, "broken" included), "badge" (a seat's bid and tricks
+ *  won), or null.  `ledShown`: the slot whose card carries the led tag, else null. */
+export function markAt(L, x, y, ledShown = null) {
+  const inBox = (b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+  for (const s of L.seats.slice(1)) {
+    if (Math.hypot(x - (s.x + s.bw / 2 - 2), y - (s.y - s.bh / 2 + 2)) <= 13) return "dealer";
+  }
+  if (ledShown !== null && L.ledTag[ledShown] && inBox(tagBox(L.ledTag[ledShown]))) return "led";
+  if (inBox({ x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 36 })) return "trump";
+  for (const s of L.seats) {
+    const bw = s.human ? HUMAN_BADGE_MAX : s.bw;
+    if (inBox({ x: s.x - bw / 2, y: s.y - s.bh / 2, w: bw + (s.human ? 26 : 0), h: s.bh })) return s.human && x > s.x + bw / 2 ? "dealer" : "badge";
+  }
+  return null;
+}
+
 /** What a tip must not cover (see tipSpot). */
 export function tipObstacles(L) {
   const raise = L.cardH * 0.12;

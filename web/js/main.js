@@ -10,7 +10,7 @@ import * as i18n from "./i18n.js";
 import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
-import { tipSpot, claimSpot } from "./layout.js";
+import { tipSpot, claimSpot, markAt } from "./layout.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
@@ -32,7 +32,7 @@ import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
 import { createSound } from "./sound.js";
-import { seatName } from "./names.js";
+import { seatName, slotOf } from "./names.js";
 import { createDaily } from "./daily.js"; // the deal of the day (issue 32)
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 
@@ -270,6 +270,8 @@ function wireTable() {
   controller.store.subscribe(render);
   // Read-only for tests: what the canvas draws from (the view and the table's state).
   if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
+  // Read-only for tests: where the canvas draws everything (layout.js computeLayout).
+  if (window.__jabberwocky) window.__jabberwocky.layout = () => JSON.parse(JSON.stringify(renderer.layout()));
   prefs.store.subscribe(() => renderer.request());
   i18n.onLanguage(() => {
     fillStaticText();
@@ -294,6 +296,23 @@ function placeTips(layout) {
   box.style.width = spot ? `${spot.w}px` : "";
   box.style.maxHeight = spot ? `${spot.h}px` : "";
   box.dataset.spot = spot ? "free" : phone ? "none" : "corner";
+}
+
+/** Pointing at a mark of the table explains it (the canvas's title: the D, "led", the
+ *  trump pile, a seat's "bid 2 · won 1"); the help's "On the table" says the same for touch. */
+function wireMarkTitles(renderer, controller) {
+  const canvas = $("canvas");
+  canvas.addEventListener("pointermove", (e) => {
+    const view = controller.state.view;
+    if (!view) return;
+    const rect = canvas.getBoundingClientRect();
+    const shown = controller.state.table.shownTrick;
+    const led = shown?.cards?.length > 1 && shown.cards.length < view.players ? slotOf(view, shown.leader) : null;
+    const mark = markAt(renderer.layout(), e.clientX - rect.left, e.clientY - rect.top, led);
+    const title = mark ? i18n.t(`legend.${mark}`) : "";
+    if (canvas.title !== title) canvas.title = title;
+    canvas.dataset.mark = mark ?? "";
+  });
 }
 
 /** Tapping the middle of the table shows this round's tricks (the last one again). */
@@ -343,6 +362,7 @@ async function boot() {
   keepFinishedGames();
   const actions = createActions({ controller, prefs, menu: createMenu(), tips, daily });
   wireTableTap(renderer, actions.dispatch);
+  wireMarkTitles(renderer, controller);
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch, onInput: (mode) => controller.setInput(mode) });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;
