@@ -393,7 +393,16 @@ def test_each_mark_of_the_table_is_explained_where_it_appears(
     for mark, (x, y) in points.items():
         page.mouse.move(x, y)
         title = page.evaluate("() => document.getElementById('canvas').title")
+        if mark == "badge":
+            # a bot's badge: its creature of the poem and its level, then what the line means
+            name, _, legend = title.partition("\n")
+            assert name == "Jubjub: Random bot", title
+            title = legend
         assert title.startswith(LEGEND[mark]), (mark, title)
+    # the cast is the page's display only: records and links keep seats and levels
+    record = page.evaluate("() => window.__jabberwocky.request('export_record', {})")["record"]
+    assert "Jubjub" not in record and json.loads(record)["seats"][1] == "random"
+    assert "Jubjub" in page.inner_text("#seats") and "bots=random" in page.url
     page.mouse.move(layout["cx"], layout["cy"])
     # the help says the same for a touch screen
     page.click('[data-action="menu"]')

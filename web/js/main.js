@@ -32,7 +32,7 @@ import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
 import { createSound } from "./sound.js";
-import { seatName, slotOf } from "./names.js";
+import { seatName, slotOf, seatAt, botLevel } from "./names.js";
 import { createDaily } from "./daily.js"; // the deal of the day (issue 32)
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 
@@ -308,8 +308,21 @@ function wireMarkTitles(renderer, controller) {
     const rect = canvas.getBoundingClientRect();
     const shown = controller.state.table.shownTrick;
     const led = shown?.cards?.length > 1 && shown.cards.length < view.players ? slotOf(view, shown.leader) : null;
-    const mark = markAt(renderer.layout(), e.clientX - rect.left, e.clientY - rect.top, led);
-    const title = mark ? i18n.t(`legend.${mark}`) : "";
+    const L = renderer.layout();
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    const mark = markAt(L, x, y, led);
+    let title = mark ? i18n.t(`legend.${mark}`) : "";
+    if (mark === "badge") {
+      // a bot's badge names its creature and its level first
+      const slot = L.seats.findIndex((s) => Math.abs(x - s.x) <= (s.human ? 150 : s.bw / 2) && Math.abs(y - s.y) <= s.bh / 2);
+      const seat = slot >= 0 ? seatAt(view, slot) : null;
+      const level = seat === null ? null : botLevel(view, seat);
+      if (level) {
+        const words = i18n.t(`level.${level}`);
+        title = `${i18n.t("legend.seat", { name: seatName(view, seat), level: words === `level.${level}` ? level : words })}\n${title}`;
+      }
+    }
     if (canvas.title !== title) canvas.title = title;
     canvas.dataset.mark = mark ?? "";
   });
