@@ -276,7 +276,7 @@ def test_the_round_panel_says_a_missed_bid_as_it_says_a_made_one(
             view = state(page)
             res = view["round_result"]
             line = page.locator("#round-body p.winners")
-            kind = line.get_attribute("data-bid")
+            kind = line.get_attribute("data-your-bid")
             if res["bids"][0] == res["taken"][0]:
                 assert kind == "made" and line.inner_text() == "You made your bid."
             else:

@@ -146,7 +146,7 @@ function fillBody(view, challenge, over, res) {
     const me = viewerOf(view);
     const mine = res && isYou(view, me) ? { bid: res.bids[me], taken: res.taken[me] } : null;
     line.textContent = !mine ? "" : mine.bid === mine.taken ? t("round.you_made_it") : t("round.you_missed", mine);
-    line.dataset.bid = !mine ? "" : mine.bid === mine.taken ? "made" : "missed";
+    line.dataset.yourBid = !mine ? "" : mine.bid === mine.taken ? "made" : "missed";
     box.append(line, roundTable(view, res)); // your bid's fate first: never under the fold
     if (challenge) box.append(roundComparison(challenge, view.round));
   }
