@@ -1,7 +1,8 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
 the human's cards have landed; with reduced motion the bots' cards still arrive one by
 one, a readable beat apart (no flying, but who played what, in order, stays visible); the
-menu fits the screen; keyboard focus on a card is unmistakable in both themes."""
+menu fits the screen; keyboard focus on a card is unmistakable in both themes; on a phone the
+first-game tips cover neither your cards nor the bid buttons, one at a time."""
 
 from __future__ import annotations
 
@@ -198,3 +199,53 @@ def test_keyboard_focus_on_a_card_is_unmistakable(
     width, framed = focus_ring(focused["pixels"])
     assert width >= 3 * focused["scale"], f"a {width} px ring: {focused}"
     assert framed, f"the ring has no dark frame: {focused}"
+
+
+# The tip's box and every box it must leave free: your cards (raised ones too), the bid
+# panel, the claim button.
+TIP_BOXES = """() => {
+    const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, w: r.width, h: r.height };
+    };
+    const byId = (id) => document.getElementById(id);
+    const tip = byId("tips");
+    const shown = (el) => !el.hidden && getComputedStyle(el).display !== "none";
+    const others = [...document.querySelectorAll("#hand [data-card]"), byId("bid-panel"),
+                    byId("claim-button")].filter(shown).map(box);
+    return { tip: shown(tip) ? box(tip) : null, spot: tip.dataset.spot, others,
+             text: byId("tips-text").textContent, w: innerWidth, h: innerHeight };
+}"""
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and \
+        a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
+                         ids=["upright", "on-its-side"])
+def test_on_a_phone_the_tips_cover_neither_the_cards_nor_the_bid_buttons(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer,
+        size: dict[str, int]) -> None:
+    context = new_context(viewport=size, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site_server.url + "#seed=e2e-tips&players=5&bots=random")
+    texts = []
+    for phase in ("bidding", "playing"):
+        wait_for_phase(page, (phase,), BOOT)
+        settle(page)
+        boxes = page.evaluate(TIP_BOXES)
+        assert boxes["tip"] is not None and boxes["spot"] == "free", boxes
+        tip = boxes["tip"]
+        assert tip["x"] >= 0 and tip["x"] + tip["w"] <= boxes["w"], boxes
+        assert tip["y"] >= 0 and tip["y"] + tip["h"] <= boxes["h"], boxes
+        for other in boxes["others"]:
+            assert not overlaps(tip, other), f"the {phase} tip covers {other}: {boxes}"
+        texts.append(boxes["text"])
+        assert page.locator("#tips").count() == 1  # one tip at a time
+        if phase == "bidding":
+            page.click("[data-bid]:not([disabled])")
+    assert texts[0] != texts[1], "the playing tip follows the bidding one"
+    page.click('[data-action="dismiss-tips"]')
+    assert not page.locator("#tips").is_visible(), "a dismissed tip goes away"

@@ -281,7 +281,22 @@ def test_the_review_steps_through_a_finished_game_with_the_hard_bots_view(
     others = {c for s, h in enumerate(bot_step["hands"]) if s != bot_step["seat"] for c in h}
     assert not others & set(seen["observation"]["hand"])
     text = page.inner_text("#review-seen")
-    assert "Hand:" in text and "Random stream key" in text
+    assert "Hand:" in text and "The bot's own dice: random stream" in text
+    # at your own seat no bot's dice are spoken of
+    mine = next((s for s in timeline["steps"] if s["human"] and s["step"] > bot_step["step"]
+                 and s["round"] == bot_step["round"]), None)
+    if mine is not None:
+        while at() < mine["step"]:
+            page.keyboard.press("ArrowRight")
+        if not page.locator("#review-seen").is_visible():  # a move closes it: open it again
+            page.keyboard.press("s")
+        for _ in range(100):
+            if page.evaluate("() => document.getElementById('review-seen').dataset.step") \
+                    == str(mine["step"]) and "Hand:" in page.inner_text("#review-seen"):
+                break
+            page.wait_for_timeout(50)
+        text = page.inner_text("#review-seen")
+        assert "Hand:" in text and "dice" not in text and "random stream" not in text, text
     page.click(f'{dlg} [data-action="review-close"]')
     wait_for_dataset_of(page, dlg, "state", "closed")
 

@@ -230,6 +230,27 @@ def test_rules_link_carries_the_toggles(new_context: Callable[..., BrowserContex
     assert rules["schedule"] == [2, 3, 2]
     assert page.locator("#hand [data-card]").count() == 2
     assert "rules=honour,schedule:2-3-2,hook:off" in page.evaluate("location.hash")  # canonical
+    # New game starts from these rules: the Rounds field shows 2-3-2, the preset says custom
+    page.click('[data-action="new-game"]')
+    assert page.locator("#rule-schedule").input_value() == "2-3-2"
+    assert page.locator("#rule-schedule option:checked").inner_text() == \
+        "2 up to 3 and back to 2 cards"
+    assert page.locator("#rules-preset").input_value() == "custom"
+    assert page.locator("#rules-preset option:checked").inner_text() == \
+        "Custom rules (from the link)"
+    assert not page.locator("#rule-hook").is_checked()
+    # the player-count buttons show no radio circles (the radios are there, unseen)
+    radio = page.locator('#players-seg input[value="4"]')
+    assert radio.is_checked() and radio.evaluate("(e) => getComputedStyle(e).opacity") == "0"
+    page.click('#dlg-new button[value="cancel"]')
+    # the help describes the rules in play, not 13 rounds
+    page.click('[data-action="menu"]')
+    page.click('#menu [data-action="help"]')
+    help_text = page.inner_text("#help-body")
+    assert "The game on the table: 4 players, 3 rounds; no hook rule" in help_text, help_text
+    assert "2 up to 3 and back to 2 cards, 3 rounds in all" in help_text
+    assert "13 rounds" not in help_text
+    page.click('#dlg-help button[type="submit"]')
     # a value the engine refuses: its message, then a default game
     page.goto(site_server.url
               + "#seed=bad-rules&players=3&bots=random&rules=jabberwocky,lead:sideways")
@@ -308,8 +329,13 @@ def test_export_then_import_continues_the_game(new_context: Callable[..., Browse
     page.click("[data-bid]:not([disabled])")
     wait_changed(page, m)
     before = settle(page)
+    # the record is saved from the menu ("Save this game's record"), not the top bar
+    assert page.locator('.toolbar [data-action="export-record"]').count() == 0
+    page.click('[data-action="menu"]')
+    item = page.locator('#menu [data-action="export-record"]')
+    assert item.inner_text() == "Save this game's record"
     with page.expect_download() as info:
-        page.click('[data-action="export-record"]')
+        item.click()
     path = tmp_path / "game.json"
     info.value.save_as(path)
     assert info.value.suggested_filename == "jabberwocky-e2e-export.json"

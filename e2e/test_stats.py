@@ -333,7 +333,7 @@ def test_a_finished_game_is_kept_and_the_screens(
     # The buttons stay in reach over the end of the game that scrolls under them; on a phone
     # held upright they sit two to a row (Play again alone on the first), so they cover less.
     rows = page.eval_on_selector_all(
-        "#round-panel > .panel-actions > button:not([hidden])",
+        "#round-panel > .panel-actions > button:not([hidden]):not(.more-below)",
         "els => els.map(e => [e.dataset.action, Math.round(e.getBoundingClientRect().top)])")
     tops = sorted({top for _, top in rows})
     if viewport == PHONE:

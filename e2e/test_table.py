@@ -23,7 +23,8 @@ DESKTOP = {"width": 1280, "height": 800}
 
 def open_table(new_context: Callable[..., BrowserContext], site_server: SiteServer,
                fragment: str, **options: Any) -> Page:
-    context = new_context(viewport=DESKTOP, reduced_motion="reduce", **options)
+    options.setdefault("viewport", DESKTOP)
+    context = new_context(reduced_motion="reduce", **options)
     page = context.new_page()
     page.goto(site_server.url + fragment)
     wait_for_phase(page, ("bidding", "playing"), BOOT)
@@ -143,7 +144,7 @@ def test_the_seed_share_shows_deals_the_same_cards_when_typed_back(
 
 
 @pytest.mark.allow_console_errors
-def test_an_import_asks_first_and_refuses_a_file_that_holds_no_game(
+def test_an_import_checks_the_file_first_and_asks_only_about_a_good_one(
         new_context: Callable[..., BrowserContext], site_server: SiteServer,
         tmp_path: Path) -> None:
     page = open_table(new_context, site_server, "#seed=e2e-import-asks&players=4&bots=random")
@@ -155,16 +156,32 @@ def test_an_import_asks_first_and_refuses_a_file_that_holds_no_game(
     page.click('[data-action="menu"]')
     page.click('[data-action="import-record"]')
     page.set_input_files("#import-file", str(stub))
-    page.locator("#dlg-confirm").wait_for(state="visible")
-    page.click('[data-action="confirm-yes"]')
+    # the file is checked first: a bad one is refused at once, with no question
     page.locator("#toast").wait_for(state="visible")
     text = page.text_content("#toast") or ""
     assert "holds none of it" in text and "Expecting" not in text, text
+    assert not page.locator("#dlg-confirm").is_visible()
     after = state(page)
     assert after["seed"] == before["seed"] and after["step"] == before["step"]
-    # asked, and the answer is no: nothing is read
-    page.set_input_files("#import-file", str(stub))
+    # a record without players is refused in words, not Python's ("not None")
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({"format": "jabberwocky-game/1", "seed": "x"}))
+    page.set_input_files("#import-file", str(nameless))
+    for _ in range(100):
+        text = page.text_content("#toast") or ""
+        if "does not say its players" in text:
+            break
+        page.wait_for_timeout(50)
+    assert "does not say its players" in text and "None" not in text, text
+    assert not page.locator("#dlg-confirm").is_visible()
+    # a good record: asked, and the answer is no: nothing is read
+    good = page.evaluate("() => window.__jabberwocky.tryRequest('export_record', {})")
+    record = tmp_path / "good.json"
+    record.write_text(good["result"]["record"])
+    page.set_input_files("#import-file", str(record))
     page.locator("#dlg-confirm").wait_for(state="visible")
+    assert page.text_content("#confirm-text") == \
+        "Load this record? It replaces the game in progress."
     page.click('[data-action="confirm-no"]')
     assert state(page)["step"] == before["step"]
 
@@ -185,6 +202,21 @@ def test_theme_and_four_colour_deck_are_remembered(
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
 
 
+CLAIM_WHY = "Your cards surely win every trick left: claim them and end the round now"
+# What shows while the claim's cards are on the table (body[data-claim-shown]).
+CLAIM_WATCH = """() => {
+    window.__claimSeen = [];
+    new MutationObserver(() => {
+        const n = document.body.dataset.claimShown;
+        if (!n) return;
+        const t = window.__jabberwocky.table().table;
+        window.__claimSeen.push({ tricks: n, cards: t.claimed && t.claimed.cards,
+            panelHidden: document.getElementById("round-panel").hidden,
+            toast: document.getElementById("toast").textContent });
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-claim-shown"] });
+}"""
+
+
 def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
         new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
     # seed e2e-claim-164: first legal bid and first legal card each turn; after two moves
@@ -197,12 +229,27 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
         claim = page.locator('[data-action="claim"]')
         if view["phase"] == "playing" and view["can_claim"]:
             assert claim.is_visible()
+            # near the hand, and it says what it does
+            assert claim.get_attribute("title") == CLAIM_WHY
+            assert page.locator("#claim-why").inner_text() == CLAIM_WHY
+            box = claim.bounding_box()
+            first = page.locator("#hand [data-card]").first.bounding_box()
+            assert box and first and abs((box["y"] + box["height"] / 2)
+                                         - (first["y"] + first["height"] / 2)) < first["height"], \
+                f"the claim button is not level with the hand: {box} {first}"
             taken = view["taken"][0]
             left = len(view["hand"])
+            page.evaluate(CLAIM_WATCH)
             claim.click()
             wait_for_phase(page, "round-over", 30)
             done = state(page)
             assert done["round_result"]["taken"][0] == taken + left
+            # the claim showed before the round panel: its cards and its words
+            seen = page.evaluate("() => window.__claimSeen")
+            assert seen and seen[0]["tricks"] == str(left) and seen[0]["panelHidden"], seen
+            assert seen[0]["cards"] == view["hand"], seen
+            assert f"your cards take the last {left} tricks" in seen[0]["toast"], seen
+            assert page.evaluate("() => document.body.dataset.claimShown") == ""
             assert refused, "a claim that was not certain came first"
             return
         assert not claim.is_visible()
@@ -217,3 +264,149 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
             page.click(f'#hand [data-card="{view["legal_cards"][0]}"]')
         page.wait_for_timeout(200)
     raise AssertionError("the claim was never offered")
+
+
+def test_the_round_panel_says_a_missed_bid_as_it_says_a_made_one(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-missed&players=3&bots=random")
+    said: set[str] = set()
+    for _ in range(120):
+        m = settle(page)
+        if m["phase"] in ("round-over", "game-over"):
+            view = state(page)
+            res = view["round_result"]
+            line = page.locator("#round-body p.winners")
+            kind = line.get_attribute("data-your-bid")
+            if res["bids"][0] == res["taken"][0]:
+                assert kind == "made" and line.inner_text() == "You made your bid."
+            else:
+                assert kind == "missed", kind
+                assert line.inner_text() == (f"You missed your bid: you bid {res['bids'][0]} "
+                                             f"and took {res['taken'][0]}.")
+            said.add(kind or "")
+            if said >= {"made", "missed"} or m["phase"] == "game-over":
+                break
+        human_move(page)
+        page.wait_for_timeout(30)
+    assert "missed" in said, f"no missed bid was seen: {said}"
+
+
+def test_a_deal_code_that_cannot_be_dealt_says_what_was_dealt_instead(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=tab%09here&players=4&bots=random")
+    settle(page)
+    view = state(page)
+    text = ""
+    for _ in range(100):
+        text = page.text_content("#toast") or ""
+        if "instead" in text:
+            break
+        page.wait_for_timeout(50)
+    assert "the deal code holds the control character U+0009 at position 4" in text, text
+    assert f"A new deal is on the table instead: {view['players']} players, " \
+        f"deal code “{view['seed']}”." in text, text
+    assert view["seed"] != "tab\there"
+
+
+def play_until(page: Page, phases: tuple[str, ...], limit: int = 300) -> dict[str, str]:
+    for _ in range(limit):
+        m = settle(page)
+        if m["phase"] in phases:
+            return m
+        human_move(page)
+        page.wait_for_timeout(20)
+    raise AssertionError(f"never reached {phases}")
+
+
+def test_panels_are_not_cut_off_on_phones(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    # on its side, five players: the line about your bid shows whole, above the buttons
+    page = open_table(new_context, site_server, "#seed=e2e-panels&players=5&bots=random",
+                      viewport={"width": 844, "height": 390})
+    play_until(page, ("round-over",))
+    fit = page.evaluate("""() => {
+        const line = document.querySelector("#round-body p.winners").getBoundingClientRect();
+        const actions = document.querySelector("#round-panel .panel-actions")
+            .getBoundingClientRect();
+        return { top: line.top, bottom: line.bottom, actions: actions.top, h: innerHeight };
+    }""")
+    assert fit["top"] >= 0 and fit["bottom"] <= fit["actions"], fit
+    page.context.close()
+    # upright, at game over: what does not fit says so above the buttons, until scrolled
+    page = open_table(new_context, site_server, "#seed=e2e-panels&players=5&bots=random"
+                      "&rules=jabberwocky,schedule:1-2-1", viewport={"width": 390, "height": 844})
+    play_until(page, ("game-over",))
+    panel = page.locator("#round-panel")
+    wait_for_dataset_of_panel(page, "true")
+    assert page.locator("#round-more").is_visible()
+    assert page.locator("#round-more").inner_text() == "More below ▾"
+    page.click("#round-more")
+    panel.evaluate("(p) => p.scrollTo(0, p.scrollHeight)")
+    wait_for_dataset_of_panel(page, "false")
+    assert not page.locator("#round-more").is_visible()
+    page.context.close()
+    # the score sheet mid-round: the round in play says "now", no cell looks cut off
+    page = open_table(new_context, site_server, "#seed=e2e-panels-sheet&players=5&bots=random",
+                      viewport={"width": 390, "height": 844})
+    play_until(page, ("round-over",))
+    page.click('[data-action="next-round"]')
+    settle(page)
+    page.click('.toolbar [data-action="scores"]')
+    cells = page.locator("#score-sheet td").all_inner_texts()
+    assert cells and not any("…" in c for c in cells), cells
+    assert page.locator("#score-sheet tr.current .now").inner_text() == "now"
+    fits = page.evaluate("() => { const w = document.querySelector('#dlg-scores .sheet-wrap');"
+                         " return w.scrollWidth <= w.clientWidth; }")
+    assert fits, "the score sheet scrolls sideways on a phone"
+
+
+def wait_for_dataset_of_panel(page: Page, more: str) -> None:
+    for _ in range(100):
+        if page.evaluate("() => document.getElementById('round-panel').dataset.more") == more:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"round panel data-more never became {more}")
+
+
+LEGEND = {
+    "dealer": "D: this seat deals this round and bids last",
+    "trump": "Trump: this suit beats every other this round",
+    "badge": "The seat's bid and the tricks it has won so far; green while they are equal",
+}
+
+
+def test_each_mark_of_the_table_is_explained_where_it_appears(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    page = open_table(new_context, site_server, "#seed=e2e-marks-a&players=4&bots=random")
+    settle(page)
+    layout = page.evaluate("() => window.__jabberwocky.layout()")
+    view = state(page)
+    slot = (view["dealer"] - view.get("viewer", 0)) % view["players"]
+    points = {"trump": (layout["trump"]["x"] + layout["trump"]["w"] / 2,
+                        layout["trump"]["y"] + layout["trump"]["h"] / 2)}
+    seat = layout["seats"][1]
+    points["badge"] = (seat["x"] - seat["bw"] / 4, seat["y"] + 4)
+    if slot > 0:
+        dealer = layout["seats"][slot]
+        points["dealer"] = (dealer["x"] + dealer["bw"] / 2 - 2, dealer["y"] - dealer["bh"] / 2 + 2)
+    assert "dealer" in points, "seed e2e-marks-a: a bot deals the first round"
+    for mark, (x, y) in points.items():
+        page.mouse.move(x, y)
+        title = page.evaluate("() => document.getElementById('canvas').title")
+        if mark == "badge":
+            # a bot's badge: its creature of the poem and its level, then what the line means
+            name, _, legend = title.partition("\n")
+            assert name == "Jubjub: Random bot", title
+            title = legend
+        assert title.startswith(LEGEND[mark]), (mark, title)
+    # the cast is the page's display only: records and links keep seats and levels
+    record = page.evaluate("() => window.__jabberwocky.request('export_record', {})")["record"]
+    assert "Jubjub" not in record and json.loads(record)["seats"][1] == "random"
+    assert "Jubjub" in page.inner_text("#seats") and "bots=random" in page.url
+    page.mouse.move(layout["cx"], layout["cy"])
+    # the help says the same for a touch screen
+    page.click('[data-action="menu"]')
+    page.click('#menu [data-action="help"]')
+    text = page.inner_text("#help-body")
+    assert "On the table" in text and "D on a badge: that seat deals this round" in text, text
+    assert "green means an exact bid" in text

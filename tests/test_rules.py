@@ -553,7 +553,7 @@ def test_random_bots_never_renege_under_the_honour_rule() -> None:
 
 
 def test_seed_must_be_short_text() -> None:
-    with pytest.raises(SeedError, match="a seed must be text, not 5"):
+    with pytest.raises(SeedError, match="a deal code must be text, not 5"):
         Game(5, 4)  # type: ignore[arg-type]
     with pytest.raises(SeedError, match="use at most 200"):
         Game("x" * 201, 4)

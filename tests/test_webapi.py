@@ -280,6 +280,25 @@ def test_import_refuses_a_record_that_holds_no_move() -> None:
     assert call(api, "state")["seed"] == "kept"
 
 
+def test_check_record_says_what_import_would_do_and_leaves_the_table() -> None:
+    from jabberwocky.formats.record import dumps
+
+    api = WebApi()
+    call(api, "new_game", {"seed": "kept", "players": 4, "bots": "random"})
+    before = call(api, "state")
+    game = Game("checked", 3, seats=["human", "random", "random"])
+    game.bid(game.legal_bids()[0])
+    assert call(api, "check_record", {"record": dumps(game)}) == {
+        "seed": "checked", "players": 3, "step": 1}
+    stub = json.dumps({"format": "jabberwocky-game/1", "seed": "x", "players": 4})
+    for text, code in ((stub, "record.no_moves"), ("{", "record.not_json"),
+                       (json.dumps({"format": "jabberwocky-game/1", "seed": "x"}),
+                        "record.missing")):
+        err = error(api, "check_record", {"record": text})
+        assert err["kind"] == "RecordError" and err["code"] == code, err
+    assert call(api, "state") == before  # nothing was replaced
+
+
 def test_deal_matches_the_cli() -> None:
     api = WebApi()
     for seed, players in (("hello", 4), ("ünïcode ♥", 3), ("", 5)):
@@ -320,7 +339,7 @@ def test_new_game_without_seed_draws_a_readable_one() -> None:
     ("import_record", {"record": 5}, "RequestError", "record must be"),
     ("import_record", {"record": "{}"}, "RecordError", "format"),
     ("import_record", {"record": "not json"}, "RecordError", "not valid JSON"),
-    ("deal", {"players": 4}, "SeedError", "seed"),
+    ("deal", {"players": 4}, "SeedError", "deal code"),
 ])
 def test_bad_input_gets_a_clear_error(kind: str, payload: Any, error_kind: str,
                                       words: str) -> None:

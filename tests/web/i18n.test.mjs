@@ -21,7 +21,13 @@ test("parameters, typed words, nested messages, plurals and lists", () => {
     "round 3, trick 2: you must follow spades");
   assert.equal(say("move.hook", { bid: 1, tricks: 1 }), "the dealer may not bid 1: the bids would total the 1 trick");
   assert.equal(say("move.hook", { bid: 2, tricks: 6 }), "the dealer may not bid 2: the bids would total the 6 tricks");
-  assert.equal(say("round.shared", { names: ["You", "Bot 2"] }), "Shared win: You and Bot 2.");
+  assert.equal(say("round.shared", { names: ["Bot 1", "Bot 2"] }), "Shared win: Bot 1 and Bot 2.");
+  // a shared win of yours reads as a sentence, not "Shared win: You and Bot 1 — including you!"
+  assert.equal(say("round.shared_with_you", { other_names: ["Bot 1"] }), "You share the win with Bot 1.");
+  assert.equal(say("round.shared_with_you", { other_names: ["Bot 1", "Bot 3"] }), "You share the win with Bot 1 and Bot 3.");
+  assert.equal(say("round.you_missed", { bid: 2, taken: 0 }), "You missed your bid: you bid 2 and took 0.");
+  assert.equal(say("review.bid_differs", { bid: 1, suggestion: 2, chosen_chance: "10%", suggested_chance: "32%" }),
+    "Bid 1, with a 10% chance of taking exactly 1; the hard bot would have bid 2, with a 32% chance of taking exactly 2.");
   assert.equal(say("seats.points", { n: 1 }), "1 point");
   assert.equal(say("seats.points", { n: 1000 }), "1,000 points");
   assert.equal(say("no.such.key"), "no.such.key"); // a gap shows itself
@@ -82,7 +88,7 @@ test("every key the page uses is in the English catalogue", () => {
 
 test("every key of the page's catalogue is used (dynamic families aside)", () => {
   const used = keysUsed();
-  const families = /^(level|preset|scoring|trump_lead|tips|speed|help|rank)\./; // keys built from engine data or markup
+  const families = /^(level|preset|scoring|trump_lead|tips|speed|help|rank|legend|cast)\./; // keys built from engine data or markup
   const stale = Object.keys(page).filter((k) => !used.has(k) && !families.test(k));
   assert.deepEqual(stale, []);
 });

@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX } from "../../web/js/layout.js";
+import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX, tipSpot, tipObstacles, claimSpot, markAt } from "../../web/js/layout.js";
 
 const SCREENS = [[320, 568], [360, 740], [390, 844], [430, 932], [568, 320], [667, 375], [844, 390], [932, 430],
   [1024, 768], [1280, 800], [1920, 1080]];
@@ -73,4 +73,49 @@ test("the 'led' tag covers no trick card's corners", () => {
       });
     });
   });
+});
+
+test("a first-game tip on a phone covers no card, badge, pile or word of the table", () => {
+  each((w, h, players, n, L) => {
+    const spot = tipSpot(L);
+    if (L.shape === "wide") return assert.equal(spot, null);
+    if ((w === 390 && h === 844) || (w === 844 && h === 390)) {
+      assert.ok(spot && spot.w >= 200 && spot.h >= 70, `${w}x${h} ${players}p ${n}: no room for a tip: ${JSON.stringify(spot)}`);
+    }
+    if (!spot) return;
+    assert.ok(inside(spot, w, h), `${w}x${h}: the tip is off the screen`);
+    for (const o of tipObstacles(L)) assert.ok(!overlap(spot, o), `${w}x${h} ${players}p ${n} cards: the tip covers ${JSON.stringify(o)}`);
+  });
+});
+
+test("the claim button sits beside your hand, over none of its cards or your badge", () => {
+  for (const [bw, bh] of [[130, 44], [190, 44]]) {
+    each((w, h, players, n, L) => {
+      const spot = claimSpot(L, bw, bh);
+      const box = { x: spot.x, y: spot.y, w: bw, h: bh };
+      assert.ok(inside(box, w, h), `${w}x${h} ${n} cards: the claim button is off the screen`);
+      const raise = L.cardH * 0.16;
+      for (const c of L.hand) assert.ok(!overlap(box, { x: c.x, y: c.y - raise, w: c.w, h: c.h + raise }), `${w}x${h} ${n}: over a card`);
+      const you = L.seats[0];
+      assert.ok(!overlap(box, { x: you.x - 150, y: you.y - you.bh / 2, w: 300, h: you.bh }), `${w}x${h} ${n}: over your badge`);
+      // claims come late in a round: with up to three cards left it sits level with them
+      // where the screen is wide enough, and never far from them
+      if (n <= 3 && L.shape !== "narrow") assert.notEqual(spot.side, "above", `${w}x${h} ${n} cards: not beside the hand`);
+      const gapY = Math.max(0, L.handY - (box.y + bh));
+      assert.ok(gapY <= 90, `${w}x${h} ${n} cards: the claim button is ${gapY}px above the hand`);
+    });
+  }
+});
+
+test("each mark of the table can be pointed at for its explanation", () => {
+  for (const [w, h] of [[390, 844], [844, 390], [1280, 800]]) {
+    const L = computeLayout(w, h, view(4, 5));
+    const s = L.seats[1];
+    assert.equal(markAt(L, s.x + s.bw / 2 - 2, s.y - s.bh / 2 + 2), "dealer", `${w}x${h}`);
+    assert.equal(markAt(L, s.x - s.bw / 4, s.y + 4), "badge", `${w}x${h}`);
+    assert.equal(markAt(L, L.trump.x + L.trump.w / 2, L.trump.y + L.trump.h / 2), "trump", `${w}x${h}`);
+    const led = tagBox(L.ledTag[2]);
+    assert.equal(markAt(L, led.x + led.w / 2, led.y + led.h / 2, 2), "led", `${w}x${h}`);
+    assert.notEqual(markAt(L, led.x + led.w / 2, led.y + led.h / 2, null), "led", `${w}x${h}: no led tag shown`);
+  }
 });

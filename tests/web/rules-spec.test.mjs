@@ -142,3 +142,15 @@ test("an option the engine adds is carried by the settings and the links unchang
   assert.equal(back.misere, "dealer-only");
   assert.equal(back.slamBonus, 5);
 });
+
+test("a custom rules link's game: New game starts from its rules, the schedule by its sizes", () => {
+  const base = defaultSettings(INFO, levels, LEVELS.default);
+  const rules = { ...INFO.presets[INFO.default], name: "custom", schedule: [2, 3, 2] };
+  const view = { players: 4, seats: ["human", "easy", "easy", "easy"], rules };
+  const s = settingsOfView(view, INFO, base);
+  assert.equal(s.rules, "custom"); // no preset: the dialog says custom, not Jabberwocky 3…9…3
+  assert.equal(s.schedule, "2-3-2");
+  assert.deepEqual(rulesFromSettings(s, INFO).schedule, [2, 3, 2]); // dealt again as it was
+  assert.equal(normalizeSettings(s, INFO, levels, LEVELS.default).schedule, "2-3-2"); // kept when stored
+  assert.equal(normalizeSettings({ schedule: "0-3" }, INFO, levels, LEVELS.default).schedule, base.schedule);
+});

@@ -93,6 +93,8 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       await review({ record: text });
       return;
     }
+    // the file is checked first: the question is asked only about one that would load
+    if (!(await controller.checkRecord(text))) return;
     if (gameInProgress(view()) && !(await confirmAction({ key: importMode === "watch" ? "confirm.watch" : "confirm.import", yes: "confirm.replace_yes" }))) return;
     if (importMode === "watch") await controller.watch(text);
     else await controller.resume(text, "import");
@@ -140,7 +142,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       const known = controller.state.challenge;
       if (known && button) review({ challenge: known.text, player: Number(button.dataset.player) });
     },
-    help: openHelp,
+    help: () => openHelp(view(), setup()?.rules ?? null),
     about: () => import("./dialogs/about.js").then((m) => m.openAbout(setup()?.botsVersion)),
     stats: () => import("./dialogs/stats.js").then((m) => m.openStats(statsContext())),
     "stats-export": stats("stats-export"),

@@ -29,7 +29,7 @@
 //   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
 
 import { createStore } from "./store.js";
-import { TIMING, pause } from "./timing.js";
+import { TIMING, pause, readableMs } from "./timing.js";
 
 /** A challenge can be made of the game on the table: the engine says the game allows one
  *  (`can_challenge`), and the table is the player's own (not a record being watched). */
@@ -320,6 +320,8 @@ export class GameController extends EventTarget {
   /** The human claims every remaining trick (the engine decides, and plays the round out). */
   claim() {
     if (!acceptsInput(this.state) || !this.state.view.can_claim) return Promise.resolve(false);
+    // the cards that take the rest: the hand held when claiming (one card a trick left)
+    const cards = [...this.state.view.hand];
     return this._enqueue(async (token) => {
       const { result, error } = await this.engine.claim();
       if (this._stale(token)) return false;
@@ -327,8 +329,16 @@ export class GameController extends EventTarget {
         this.emit("refused", { reason: error });
         return false;
       }
-      this.setView(result, { shownTrick: shownTrickFor(result) });
-      this.emit("claimed", { view: result });
+      // Before the round panel, the claim shows: those cards face up in the middle of the
+      // table and the words "You claimed the last 3 tricks" (a notice, and the table's tag),
+      // a readable while.
+      const claimed = { cards, tricks: cards.length };
+      this.setView(result, { shownTrick: null, claimed });
+      this.emit("claimed", { view: result, ...claimed });
+      this.notice("notice.claimed", { n: claimed.tricks }, 6000);
+      await pause(readableMs(cards.length) + TIMING.holdPerCard * cards.length, this._abort.signal);
+      if (this._stale(token)) return false;
+      this.setTable({ claimed: null, shownTrick: shownTrickFor(result) });
       if (result.phase === "round-over" || result.phase === "game-over") this.emit("round", { view: result });
       await this._after(token);
       return true;
@@ -476,6 +486,7 @@ export class GameController extends EventTarget {
       const { result, error } = await this._startRequest(how, options);
       if (this._stale(token)) return false;
       if (error) {
+        this.lastRefusal = error; // what a link's opening says when it deals another game instead
         this.notice(how === "save" ? "notice.save_discarded" : how === "import" ? "notice.file_refused" : "notice.start_failed", { reason: error }, 8000);
         await this._after(token); // the engine still holds the game before
         return false;
@@ -519,6 +530,25 @@ export class GameController extends EventTarget {
   // The record is replayed through the engine: the same seed, rules and bot levels, seat
   // 0's recorded bids and cards fed in, the bots answering through bot_step (they are
   // seeded, so they repeat their recorded moves).  The record is only read as data here.
+
+  /** Is `text` a record the table could take (import, or watching)?  Asked of the engine
+   *  without touching the game on the table, so that a bad file is refused at once (its
+   *  reason said) and only a good one leads to "Load this record? It replaces the game in
+   *  progress." */
+  async checkRecord(text) {
+    try {
+      JSON.parse(text);
+    } catch {
+      this.notice("notice.file_not_json", {}, 8000);
+      return false;
+    }
+    const { error } = await this.engine.checkRecord(text);
+    if (error) {
+      this.notice("notice.file_refused", { reason: error }, 8000);
+      return false;
+    }
+    return true;
+  }
 
   async watch(text) {
     try {

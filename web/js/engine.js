@@ -291,6 +291,11 @@ export class Engine {
     return this.call("import_record", remote === undefined ? { record } : { record, remote });
   }
 
+  /** Would importRecord accept this record's text? {seed, players, step}, the table untouched. */
+  checkRecord(record) {
+    return this.call("check_record", { record });
+  }
+
   /** The table's game as a record: {record, filename}. */
   exportRecord() {
     return this.call("export_record");

@@ -141,6 +141,83 @@ export function computeLayout(w, h, view) {
   };
 }
 
+/** Where a first-game tip may go on a phone: a free box {x, y, w, h} (the tip takes its
+ * width and at most its height, scrolling beyond) that covers no trick card, no card of
+ * your hand (raised ones too), no badge, the trump pile nor the winner's words; null on
+ * desktops (the tip keeps its corner there) and where no such box exists.
+ * Upright: the top of the free band between the opponents' trick cards and yours, above
+ * the winner's words.  On its side: the left of the table, under the trump pile and the
+ * first opponent's trick card, above your hand and left of your badge. */
+export function tipSpot(L) {
+  if (!L.narrow && !L.short) return null;
+  const pad = 8;
+  let box = L.narrow
+    ? { x: pad, y: Math.round(L.middle.top), w: L.w - 2 * pad, h: Math.round(L.middle.bottom - L.middle.top) }
+    : { x: pad, y: L.top, w: Math.min(Math.floor(L.cx - HUMAN_BADGE_MAX / 2) - 2 * pad, 300), h: L.handY - L.top };
+  for (let i = 0; i < 12 && box; i++) {
+    const hit = tipObstacles(L).find((o) => hits(box, o));
+    if (!hit) break;
+    // an obstacle in the box's upper half pushes its top down, one in its lower half its bottom up
+    const bottom = box.y + box.h;
+    box = hit.y + hit.h / 2 < box.y + box.h / 2
+      ? { ...box, y: Math.ceil(hit.y + hit.h) + pad, h: bottom - Math.ceil(hit.y + hit.h) - pad }
+      : { ...box, h: Math.floor(hit.y) - pad - box.y };
+    if (box.h < 56) box = null;
+  }
+  return box && box.w >= 160 ? box : null;
+}
+
+/** Where the claim button (bw x bh) goes: beside your hand, at its right (else its left),
+ *  level with its cards, so the offer is where the eye already is; above your badge at
+ *  the right when neither side has room. */
+export function claimSpot(L, bw, bh) {
+  const gap = 10;
+  const edge = 6;
+  const y = Math.round(L.handY + L.cardH / 2 - bh / 2);
+  if (L.hand.length) {
+    const last = L.hand[L.hand.length - 1];
+    const right = Math.round(last.x + last.w + gap);
+    if (right + bw <= L.w - edge) return { x: right, y, side: "right" };
+    const left = Math.round(L.hand[0].x - gap - bw);
+    if (left >= edge) return { x: left, y, side: "left" };
+  }
+  const you = L.seats[0];
+  return { x: Math.round(L.w - edge - bw), y: Math.round(you.y - you.bh / 2 - 12 - bh), side: "above" };
+}
+
+/** Which mark of the table lies at (x, y), for its explanation (a title on hover):
+ *  "dealer" (the D on a badge), "led" (the tag by a trick's first card, while it shows),
+ *  "trump" (the pile and its words, "broken" included), "badge" (a seat's bid and tricks
+ *  won), or null.  `ledShown`: the slot whose card carries the led tag, else null. */
+export function markAt(L, x, y, ledShown = null) {
+  const inBox = (b) => x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+  for (const s of L.seats.slice(1)) {
+    if (Math.hypot(x - (s.x + s.bw / 2 - 2), y - (s.y - s.bh / 2 + 2)) <= 13) return "dealer";
+  }
+  if (ledShown !== null && L.ledTag[ledShown] && inBox(tagBox(L.ledTag[ledShown]))) return "led";
+  if (inBox({ x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 36 })) return "trump";
+  for (const s of L.seats) {
+    const bw = s.human ? HUMAN_BADGE_MAX : s.bw;
+    if (inBox({ x: s.x - bw / 2, y: s.y - s.bh / 2, w: bw + (s.human ? 26 : 0), h: s.bh })) return s.human && x > s.x + bw / 2 ? "dealer" : "badge";
+  }
+  return null;
+}
+
+/** What a tip must not cover (see tipSpot). */
+export function tipObstacles(L) {
+  const raise = L.cardH * 0.12;
+  const you = L.seats[0];
+  return [
+    ...L.trickPos.map((p) => ({ x: p.x, y: p.y, w: L.trickW, h: L.trickH })),
+    ...L.ledTag.map((at) => tagBox(at)),
+    ...L.seats.slice(1).map((s) => ({ x: s.x - s.bw / 2, y: s.y - s.bh / 2, w: s.bw, h: s.bh + (L.narrow ? L.backW * 1.4 + 6 : 0) })),
+    { x: you.x - HUMAN_BADGE_MAX / 2, y: you.y - you.bh / 2, w: HUMAN_BADGE_MAX, h: you.bh },
+    ...L.hand.map((c) => ({ x: c.x, y: c.y - raise, w: c.w, h: c.h + raise })),
+    { x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 30 }, // the pile and its words
+    tagBox(L.label, LABEL_MAX, 24),
+  ];
+}
+
 /** The height (px) of a card's corner index: the renderer's cardCorner() (rank, then suit). */
 export function indexHeight(cardW) {
   return Math.max(11, Math.round(cardW * 0.23)) * 1.95;

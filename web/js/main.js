@@ -10,6 +10,7 @@ import * as i18n from "./i18n.js";
 import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
+import { tipSpot, claimSpot, markAt } from "./layout.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
@@ -31,7 +32,7 @@ import { createTips } from "./dom/tips.js";
 import { guideFocus } from "./dom/focus.js";
 import { createAnnouncer } from "./dom/announcer.js";
 import { createSound } from "./sound.js";
-import { seatName } from "./names.js";
+import { seatName, slotOf, seatAt, botLevel } from "./names.js";
 import { createDaily } from "./daily.js"; // the deal of the day (issue 32)
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 
@@ -225,7 +226,7 @@ function wireTable() {
     renderer.request();
     const layout = renderer.relayout();
     $("bid-panel").style.bottom = layout.short ? "" : `${aboveYourBadge(layout)}px`;
-    $("tips").style.top = layout.narrow ? `${Math.round(layout.middle.top)}px` : "";
+    placeTips(layout);
     // the deal of the day's bar: on a phone in the gap above the middle of the table
     $("daily-bar").style.top = layout.narrow ? `${Math.round(layout.middle.top - 25)}px` : "";
     hand.render(state, layout);
@@ -248,7 +249,14 @@ function wireTable() {
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
-    if (claimable) $("claim-button").style.bottom = `${aboveYourBadge(layout)}px`;
+    if (claimable) {
+      // beside your hand, level with its cards (layout.js claimSpot)
+      const button = $("claim-button");
+      const spot = claimSpot(layout, button.offsetWidth, button.offsetHeight);
+      button.style.left = `${spot.x}px`;
+      button.style.top = `${spot.y}px`;
+      button.dataset.side = spot.side;
+    }
     document.body.classList.toggle("watching", state.mode === "watch");
     if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
     toast.place(layout);
@@ -261,6 +269,8 @@ function wireTable() {
   controller.store.subscribe(render);
   // Read-only for tests: what the canvas draws from (the view and the table's state).
   if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
+  // Read-only for tests: where the canvas draws everything (layout.js computeLayout).
+  if (window.__jabberwocky) window.__jabberwocky.layout = () => JSON.parse(JSON.stringify(renderer.layout()));
   prefs.store.subscribe(() => renderer.request());
   i18n.onLanguage(() => {
     fillStaticText();
@@ -269,6 +279,52 @@ function wireTable() {
   window.addEventListener("resize", render);
   new MutationObserver(() => toast.place()).observe($("toast"), { attributes: true, attributeFilter: ["hidden"], childList: true });
   return { tips, renderer };
+}
+
+/** On a phone a tip takes the free box the layout finds for it (tipSpot: off every card,
+ * badge and word of the table), scrolling if its words need more; with no such box it
+ * waits hidden.  On a desktop it keeps its corner (CSS). */
+function placeTips(layout) {
+  const box = $("tips");
+  const spot = tipSpot(layout);
+  const phone = layout.narrow || layout.short;
+  box.classList.toggle("placed", Boolean(spot));
+  box.classList.toggle("no-room", phone && !spot);
+  box.style.left = spot ? `${spot.x}px` : "";
+  box.style.top = spot ? `${spot.y}px` : "";
+  box.style.width = spot ? `${spot.w}px` : "";
+  box.style.maxHeight = spot ? `${spot.h}px` : "";
+  box.dataset.spot = spot ? "free" : phone ? "none" : "corner";
+}
+
+/** Pointing at a mark of the table explains it (the canvas's title: the D, "led", the
+ *  trump pile, a seat's "bid 2 · won 1"); the help's "On the table" says the same for touch. */
+function wireMarkTitles(renderer, controller) {
+  const canvas = $("canvas");
+  canvas.addEventListener("pointermove", (e) => {
+    const view = controller.state.view;
+    if (!view) return;
+    const rect = canvas.getBoundingClientRect();
+    const shown = controller.state.table.shownTrick;
+    const led = shown?.cards?.length > 1 && shown.cards.length < view.players ? slotOf(view, shown.leader) : null;
+    const L = renderer.layout();
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    const mark = markAt(L, x, y, led);
+    let title = mark ? i18n.t(`legend.${mark}`) : "";
+    if (mark === "badge") {
+      // a bot's badge names its creature and its level first
+      const slot = L.seats.findIndex((s) => Math.abs(x - s.x) <= (s.human ? 150 : s.bw / 2) && Math.abs(y - s.y) <= s.bh / 2);
+      const seat = slot >= 0 ? seatAt(view, slot) : null;
+      const level = seat === null ? null : botLevel(view, seat);
+      if (level) {
+        const words = i18n.t(`level.${level}`);
+        title = `${i18n.t("legend.seat", { name: seatName(view, seat), level: words === `level.${level}` ? level : words })}\n${title}`;
+      }
+    }
+    if (canvas.title !== title) canvas.title = title;
+    canvas.dataset.mark = mark ?? "";
+  });
 }
 
 /** Tapping the middle of the table shows this round's tricks (the last one again). */
@@ -318,6 +374,7 @@ async function boot() {
   keepFinishedGames();
   const actions = createActions({ controller, prefs, menu: createMenu(), tips, daily });
   wireTableTap(renderer, actions.dispatch);
+  wireMarkTitles(renderer, controller);
   createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch, onInput: (mode) => controller.setInput(mode) });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;

@@ -1,10 +1,11 @@
 // What the page calls each seat, in the player's language: "You" for the one human at the
 // table (the seat the page shows from), a human's own name in pass-and-play (else
-// "Player 3"), "Bot 1", "Bot 2", … for bots.  (The engine's view also lists English names;
+// "Player 3"), for bots the creatures of the poem (cast.js: "Jubjub", "Bandersnatch", …).  (The engine's view also lists English names;
 // the page never shows those.)  And where each seat sits: the seat the page shows from is at
 // the bottom, the others follow in play order.
 
 import { t } from "./i18n.js";
+import { creatureOf } from "./cast.js";
 
 /** The seat the view is shown from (the human to act, in pass-and-play). */
 export const viewerOf = (view) => view?.viewer ?? 0;
@@ -30,7 +31,13 @@ export function seatName(view, seat) {
   if (given) return given;
   if (isYou(view, seat)) return t("seat.you");
   if (view?.seats?.[seat] === "human") return t("seat.player", { n: seat + 1 });
-  return t("seat.bot", { n: seat });
+  return t(`cast.${creatureOf(seat)}`); // a creature of the poem (cast.js), not "Bot 2"
+}
+
+/** A bot seat's level ("medium"), else null (a person's seat). */
+export function botLevel(view, seat) {
+  const kind = view?.seats?.[seat];
+  return kind && kind !== "human" ? kind : null;
 }
 
 /** The names of every seat of `view`. */

@@ -80,5 +80,12 @@ export async function openFromLink({ hash, saved, controller, setup, settings, e
   const kinds = bots === "human" ? Array(players - 1).fill("human") : bots;
   const people = Array.isArray(kinds) && kinds.includes("human");
   const ok = await controller.newGame(people ? { seed: options.seed, players, seats: ["human", ...kinds], rules } : { seed: options.seed, players, bots, rules });
-  if (!ok) await controller.newGame({ players: info.players.default, bots: setup.defaultLevel, rules: info.default });
+  if (!ok) {
+    // the link's game cannot be dealt (a deal code with a control character…): say why,
+    // and what is on the table instead
+    const reason = controller.lastRefusal;
+    if (await controller.newGame({ players: info.players.default, bots: setup.defaultLevel, rules: info.default })) {
+      controller.notice("notice.dealt_instead", { reason, seed: controller.state.view.seed, players: controller.state.view.players }, 12000);
+    }
+  }
 }

@@ -4,7 +4,8 @@ import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
 import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
 import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
-import { seatName, slotOf, seatAt, viewerOf, isYou } from "./names.js";
+import { seatName, slotOf, seatAt, viewerOf, isYou, botLevel } from "./names.js";
+import { creatureOf, portrait, pipsOf, MAX_PIPS } from "./cast.js";
 
 const RED = "#c0262d";
 const BLACK = "#17181c";
@@ -45,6 +46,9 @@ export function setLook({ theme, fourColour: four, deck }) {
   fourColour = Boolean(four);
   classic = deck === "classic";
 }
+
+/** Draw the table again (set by createRenderer: a portrait that has loaded asks for it). */
+let request = () => {};
 
 /** Forget the drawn cards (new faces have arrived). */
 export function redrawCards() {
@@ -432,17 +436,39 @@ function drawBadge(ctx, L, view, seat, s, now) {
   ctx.stroke();
   const nameSize = small ? 13 : 14;
   const lineSize = small ? 12 : 13;
-  text(ctx, fitText(ctx, seatName(view, seat), bw - 26, nameSize, 700), s.x, y + bh * 0.26, nameSize, P.name, 700);
+  // a bot's portrait at the left, its level's pips under it; the words beside
+  const level = botLevel(view, seat);
+  const face = level ? portrait(creatureOf(seat), request) : null;
+  // (on a phone upright the badges are too narrow to share: the portrait sits under the
+  // badge's left end, beside the card backs, and the words keep the badge's width)
+  const under = L.narrow;
+  const p = level ? Math.round(under ? 22 : Math.min(bh - 16, small ? 22 : 30)) : 0;
+  if (level) {
+    const px = under ? x + 1 : x + 5;
+    const py = under ? y + bh + 3 : y + (bh - p) / 2 - 4;
+    if (face) ctx.drawImage(face, px, py, p, p);
+    const pips = pipsOf(level);
+    for (let i = 0; i < (pips ? MAX_PIPS : 0); i++) {
+      ctx.beginPath();
+      ctx.arc(px + p / 2 + (i - (MAX_PIPS - 1) / 2) * 4, py + p + 5, 1.4, 0, Math.PI * 2);
+      ctx.fillStyle = i < pips ? P.name : P.badgeLine;
+      ctx.fill();
+    }
+  }
+  const tx = s.x + (p && !under ? (p + 4) / 2 : 0);
+  const room = bw - (p && !under ? p + 8 : 0);
+  const name = fitSized(ctx, seatName(view, seat), room - 6, nameSize, 700, 9);
+  text(ctx, name.str, tx, y + bh * 0.26, name.size, P.name, 700);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
   // The counts must show whole (a narrow badge at five seats, wide glyphs): a smaller font,
   // else the catalogue's short form, before anything is cut.
   const counts = { bid: bid === null ? "–" : bid, taken: view.taken[seat] };
-  let line = fitSized(ctx, t("badge.bid_won", counts), bw - 10, lineSize, 500, 10);
-  if (line.cut) line = fitSized(ctx, t("badge.bid_won_short", counts), bw - 10, lineSize, 500, 10);
-  text(ctx, line.str, s.x, y + bh * 0.56, line.size, exact ? P.exact : P.line, 500);
-  const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), bw - 10, 12, 500);
-  text(ctx, pts, s.x, y + bh * 0.81, 12, P.muted, 500);
+  let line = fitSized(ctx, t("badge.bid_won", counts), room - 6, lineSize, 500, 10);
+  if (line.cut) line = fitSized(ctx, t("badge.bid_won_short", counts), room - 6, lineSize, 500, 10);
+  text(ctx, line.str, tx, y + bh * 0.56, line.size, exact ? P.exact : P.line, 500);
+  const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), room - 6, 12, 500);
+  text(ctx, pts, tx, y + bh * 0.81, 12, P.muted, 500);
   if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
 }
 
@@ -506,6 +532,25 @@ function drawTrick(ctx, L, view, shown) {
     const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
     tag(ctx, L.label, words, P.wonFill, P.won, 14, LABEL_MAX);
   }
+}
+
+/** A claim just accepted: the cards that take the rest, face up in a row across the middle
+ *  of the table, ringed as winners, under the words "You claimed the last 3 tricks". */
+function drawClaim(ctx, L, claimed) {
+  const n = claimed.cards.length;
+  const w = L.trickW;
+  const h = L.trickH;
+  const room = L.w - 2 * L.margin;
+  const step = n > 1 ? Math.min(w * 1.12, (room - w) / (n - 1)) : 0;
+  const total = w + step * (n - 1);
+  const x0 = L.cx - total / 2;
+  // on a phone on its side in the opponents' row, the words beside (the notice shows
+  // above your badge there); elsewhere across the middle, the words above
+  const y = L.short ? L.trickPos[1].y : L.cy - h / 2 + 10;
+  claimed.cards.forEach((card, i) => drawCard(ctx, card, x0 + i * step, y, w, h, { glow: P.won, glowWidth: 4 }));
+  const words = t("table.you_claimed", { n: claimed.tricks });
+  if (L.short) tag(ctx, { x: x0 + total + 12, y: y + h / 2, align: "left" }, words, P.wonFill, P.won, 13, L.w - L.margin - (x0 + total + 12));
+  else tag(ctx, { x: L.cx, y: y - 18, align: "center" }, words, P.wonFill, P.won, 14, Math.min(room, 340));
 }
 
 /** A pill with `words` anchored at {x, y, align} (the pill's left, centre or right);
@@ -616,6 +661,7 @@ export function createRenderer(canvas, getFrame) {
         drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
+      if (st.table.claimed) drawClaim(ctx, layout, st.table.claimed);
       drawHumanBadge(ctx, layout, view, now);
       drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
@@ -641,9 +687,10 @@ export function createRenderer(canvas, getFrame) {
     }
   }
 
-  function request() {
+  function requestFrame() {
     if (!frame) frame = requestAnimationFrame(draw);
   }
+  request = requestFrame;
 
   /** Fly a card; resolves when it lands.  from/to: {x, y, w, h, rot}. */
   function fly(card, from, to, duration, faceUp = true, delay = 0) {
@@ -666,7 +713,7 @@ export function createRenderer(canvas, getFrame) {
   }
 
   return {
-    request,
+    request: requestFrame,
     fly,
     finishFlights,
     layout: () => layout || resize(),

@@ -17,6 +17,10 @@ function settingOf(option, value, info) {
   return option.control === "schedule" ? scheduleName(value, info) : value;
 }
 
+/** The New game dialog's preset for rules that are none of the engine's presets (a custom
+ *  rules link's): its options stay as they are. */
+export const CUSTOM = "custom";
+
 /** The settings a preset stands for. */
 export function presetSettings(name, info) {
   const key = Object.hasOwn(info.presets, name) ? name : info.default;
@@ -47,6 +51,17 @@ export function defaultSettings(info, levels, defaultLevel) {
     names: new Array(info.players.max).fill(""),
     ...presetSettings(info.default, info),
   };
+}
+
+/** The hand sizes of a schedule the settings hold by its sizes joined ("2-3-2", from a
+ *  custom rules link), or null for anything else: sizes the engine's rules allow (from
+ *  min_hand to max_hand cards, at most max_rounds rounds). */
+export function scheduleSizes(name, info) {
+  if (typeof name !== "string" || !/^\d{1,2}(-\d{1,2}){0,39}$/.test(name)) return null;
+  const spec = ruleOptions(info).find((o) => o.control === "schedule");
+  const sizes = name.split("-").map(Number);
+  const ok = sizes.length <= (spec.max_rounds ?? 30) && sizes.every((n) => n >= (spec.min_hand ?? 1) && n <= (spec.max_hand ?? 10));
+  return ok ? sizes : null;
 }
 
 /** The name of `schedule` among the engine's named schedules, else its sizes joined. */
@@ -80,7 +95,7 @@ export function normalizeSettings(raw, info, levels, defaultLevel) {
   for (const option of ruleOptions(info)) {
     const given = raw[option.setting];
     if (option.control === "schedule") {
-      if (typeof given === "string" && Object.hasOwn(option.named, given)) out[option.setting] = given;
+      if (typeof given === "string" && (Object.hasOwn(option.named, given) || scheduleSizes(given, info))) out[option.setting] = given;
     } else if (option.values.includes(given)) {
       out[option.setting] = given;
     }
@@ -95,7 +110,7 @@ export function rulesFromSettings(s, info) {
   for (const option of ruleOptions(info)) {
     const given = s[option.setting];
     dict[option.field] = option.control === "schedule"
-      ? (Object.hasOwn(option.named, given) ? option.named[given] : info.presets[info.default][option.field])
+      ? (Object.hasOwn(option.named, given) ? option.named[given] : scheduleSizes(given, info) ?? info.presets[info.default][option.field])
       : (optionValue(option, given) ?? given);
   }
   const base = info.presets[s.rules] ?? info.presets[info.default];
@@ -137,7 +152,7 @@ export function settingsOfView(view, info, base) {
     bots: same ? bots[0] : base.bots,
     perSeat: !same,
     seatBots: same ? base.seatBots : [...bots, ...base.seatBots.slice(bots.length)],
-    rules: preset ?? (Object.hasOwn(info.presets, r.name) ? r.name : info.default),
+    rules: preset ?? CUSTOM,
     ...Object.fromEntries(ruleOptions(info).map((option) => [option.setting, settingOf(option, r[option.field], info)])),
   };
 }

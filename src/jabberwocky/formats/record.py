@@ -148,6 +148,8 @@ def from_record(data: Any) -> Game:
     where = _Where()
     if not isinstance(data, dict):
         raise where.fail("record.not_object")
+    if data.get("format") is None:
+        raise where.fail("record.no_format", format=FORMAT)
     if data.get("format") != FORMAT or not isinstance(data.get("format"), str):
         raise where.fail("record.format", format=FORMAT, value=quote(data.get("format")))
     if "deal_algorithm" in data and data["deal_algorithm"] != DEAL_ALGORITHM:
@@ -156,6 +158,8 @@ def from_record(data: Any) -> Game:
     _stated(data, "rules_version", RULES_VERSION, where, "record.rules_version",
             known=RULES_VERSION)
     bots_version = _bots_version(data, where)
+    if data.get("players") is None:  # absent, or null: said in words, not as Python's None
+        raise where.fail("record.missing", field="players")
     try:
         players = check_players(_int(data.get("players"), "players", where))
     except SeedError as exc:

@@ -137,6 +137,7 @@ class WebApi:
             "claim": lambda p: self._move(self._session().claim),
             "export_record": lambda p: self.export_record(),
             "import_record": self.import_record,
+            "check_record": self.check_record,
             "deal": self.deal,
             "levels": lambda p: self.levels(),
             "rules": lambda p: self.rules(),
@@ -312,6 +313,21 @@ class WebApi:
         that holds at least one move (a stub naming only a seed is refused: New game plays
         a seed); ``remote`` names the person seats played elsewhere (an online host
         resuming its table)."""
+        game = self._record_game(payload)
+        remote = payload.get("remote", [])
+        if not isinstance(remote, list) or len(remote) > game.players:
+            raise RequestError("online.remote_shape")
+        return self._install(game, remote)
+
+    def check_record(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Whether ``import_record`` would accept ``{record: text}``, the table untouched:
+        the page asks "Load this record? It replaces the game in progress." only for a
+        file that would load (a bad one is refused at once, with no question first)."""
+        game = self._record_game(payload)
+        return {"seed": game.seed, "players": game.players, "step": game.step}
+
+    def _record_game(self, payload: dict[str, Any]) -> Game:
+        """The game a record's text replays to, refused as ``import_record`` refuses it."""
         text = payload.get("record")
         if not isinstance(text, str):
             raise RequestError("request.record_not_text", format=FORMAT)
@@ -326,10 +342,7 @@ class WebApi:
         if HUMAN not in seats:
             seats[0] = HUMAN
         game.seats = tuple(seats)
-        remote = payload.get("remote", [])
-        if not isinstance(remote, list) or len(remote) > game.players:
-            raise RequestError("online.remote_shape")
-        return self._install(game, remote)
+        return game
 
     # -- what the page asks once ----------------------------------------------------
 

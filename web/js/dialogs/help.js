@@ -5,6 +5,8 @@
 import { el, $, openDialog } from "../dom/util.js";
 import { t, entry } from "../i18n.js";
 import { drawCard } from "../render.js";
+import { scheduleLabel, rulesDetails } from "./new-game.js";
+import { scheduleName } from "../settings.js";
 
 /** Text with **bold** and *emphasis* as DOM nodes (never HTML). */
 export function richText(parent, text) {
@@ -42,9 +44,27 @@ function example() {
   return [canvas, caption];
 }
 
-export function openHelp() {
-  renderBlocks($("help-body"), entry("help.body"), example);
+/** The help's blocks with the rules in play filled in: "{deal}" (how many cards each
+ *  round, how many rounds) and "{in_play}" (the game on the table, every rule in a few
+ *  words).  Without a game the default rules. */
+export function helpBlocks(view, info) {
+  const rules = view?.rules ?? info?.presets?.[info.default];
+  const schedule = rules?.schedule ?? [];
+  const standard = !info || sameList(schedule, info.presets[info.default].schedule);
+  const deal = standard ? t("help.deal_default") : t("help.deal", { schedule: scheduleLabel(scheduleName(schedule, info)), rounds: schedule.length });
+  const inPlay = info && rules ? t("help.in_play", { players: view?.players ?? info.players.default, rounds: schedule.length, details: rulesDetails(rules, info) }) : "";
+  const fill = (text) => (typeof text === "string" ? text.replace("{deal}", deal).replace("{in_play}", inPlay) : text);
+  return (entry("help.body") || []).filter(([kind, body]) => !(kind === "p" && body === "{in_play}" && !inPlay))
+    .map(([kind, body, ...rest]) => [kind, Array.isArray(body) ? body.map(fill) : fill(body), ...rest]);
+}
+
+export function openHelp(view = null, info = null) {
+  renderBlocks($("help-body"), helpBlocks(view, info), example);
   openDialog($("dlg-help"));
+}
+
+function sameList(a, b) {
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function drawExample(canvas) {

@@ -7,7 +7,7 @@
 
 import { el, $, openDialog } from "../dom/util.js";
 import { t } from "../i18n.js";
-import { presetSettings, ruleOptions, optionValue } from "../settings.js";
+import { presetSettings, ruleOptions, optionValue, CUSTOM } from "../settings.js";
 
 /** The options the default preset's label names even though it is their default (how
  *  long a game is and how it scores); any other option is named where a preset differs. */
@@ -46,14 +46,25 @@ export function presetLabel(name, info) {
     const value = p[option.field];
     const differs = JSON.stringify(value) !== JSON.stringify(base[option.field]);
     if (!differs && !(name === info.default && HEADLINE.includes(option.field))) continue;
-    if (option.control === "schedule") {
-      const sched = Object.keys(option.named).find((k) => JSON.stringify(option.named[k]) === JSON.stringify(value));
-      details.push(t(option.words.short, { first: value[0], turn: sched ? Number(sched.split("-")[1]) : value[0], last: value[value.length - 1] }));
-    } else {
-      details.push(t(wordsKey(option, option.words.short, value), wordsParams(option.words.short_params, value)));
-    }
+    details.push(optionShort(option, value));
   }
   return t("preset.label", { name: t(`preset.${name}`), details });
+}
+
+/** An option's value in a few words ("hook rule", "10 + bid"); a schedule's as 3…9…3. */
+function optionShort(option, value) {
+  if (option.control === "schedule") {
+    const sched = Object.keys(option.named).find((k) => JSON.stringify(option.named[k]) === JSON.stringify(value));
+    if (!sched && value.length !== 3) return t("schedule.sizes", { sizes: value });
+    return t(option.words.short, { first: value[0], turn: sched ? Number(sched.split("-")[1]) : value[1], last: value[value.length - 1] });
+  }
+  return t(wordsKey(option, option.words.short, value), wordsParams(option.words.short_params, value));
+}
+
+/** Every rule of `rules` (a view's ruleset) in a few words each: what the help says of the
+ *  game on the table. */
+export function rulesDetails(rules, info) {
+  return ruleOptions(info).filter((o) => o.control !== "schedule").map((o) => optionShort(o, rules[o.field]));
 }
 
 /** The fine-tuning controls, one per rule option, after the <details>' summary. */
@@ -80,14 +91,27 @@ function ruleControls(info) {
   box.replaceChildren(summary, ...controls);
 }
 
-/** Show the settings' rule options in the controls. */
+/** Show the settings' rule options in the controls.  A schedule that is none of the named
+ *  ones (a custom rules link's "2-3-2") gets its own choice, so the Rounds field shows it. */
 function showRules(settings, info) {
   for (const option of ruleOptions(info)) {
     const control = $(`rule-${option.link}`);
     const value = settings[option.setting];
     if (option.control === "checkbox") control.checked = (optionValue(option, value) ?? value) === option.checked;
-    else control.value = String(value);
+    else {
+      control.querySelector("option[data-custom]")?.remove();
+      if (option.control === "schedule" && !Object.hasOwn(option.named, value)) {
+        control.append(el("option", { value: String(value), "data-custom": "true" }, scheduleLabel(String(value))));
+      }
+      control.value = String(value);
+    }
   }
+}
+
+/** Does the choice of rules `settings` hold match their preset's?  (Else they are custom.) */
+function matchesPreset(settings, info) {
+  const preset = presetSettings(settings.rules, info);
+  return Object.hasOwn(info.presets, settings.rules) && ruleOptions(info).every((o) => String(preset[o.setting]) === String(settings[o.setting]));
 }
 
 /** The rule options' settings the controls show. */
@@ -177,11 +201,16 @@ export function openNewGame(settings, setup, onStart) {
   people.replaceChildren();
   drawPeople();
 
-  options($("rules-preset"), Object.keys(info.presets), (name) => presetLabel(name, info));
+  // the presets, and "Custom rules" when the rules in force are none of them (a custom
+  // rules link: its options show in the fine-tuning, not a preset's)
+  const custom = !matchesPreset(settings, info);
+  const presetNames = [...Object.keys(info.presets), ...(custom ? [CUSTOM] : [])];
+  options($("rules-preset"), presetNames, (name) => (name === CUSTOM ? t("preset.custom") : presetLabel(name, info)));
   ruleControls(info);
-  $("rules-preset").value = settings.rules;
+  $("rules-preset").value = custom ? CUSTOM : settings.rules;
   showRules(settings, info);
-  $("rules-preset").onchange = () => showRules(presetSettings($("rules-preset").value, info), info);
+  $("rule-options").open = custom;
+  $("rules-preset").onchange = () => showRules($("rules-preset").value === CUSTOM ? settings : presetSettings($("rules-preset").value, info), info);
   const seed = $("seed-input");
   seed.value = "";
   seed.maxLength = info.seed_max_length;

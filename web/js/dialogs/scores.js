@@ -22,8 +22,12 @@ export function fillScoreSheet(table, view) {
     body.append(tr);
   }
   if (view.phase === "bidding" || view.phase === "playing") {
+    // the round in play: its row says so ("now"), and its cells hold the tricks so far
+    // (not "1 / 0…", which read as cut off)
     const tr = el("tr", { className: "current" });
-    tr.append(roundCell(view.round, view.hand_size), trumpCell(view.trump_card));
+    const round = roundCell(view.round, view.hand_size);
+    round.append(el("span", { className: "bm now" }, t("sheet.now")));
+    tr.append(round, trumpCell(view.trump_card));
     for (let s = 0; s < view.players; s++) {
       tr.append(el("td", {}, t("sheet.current", { bid: view.bids[s] === null ? "–" : view.bids[s], taken: view.taken[s] })));
     }

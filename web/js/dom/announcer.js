@@ -73,7 +73,6 @@ export function createAnnouncer({ controller, toast }) {
     }
   });
   on("notice", (detail) => toast.notice(detail));
-  on("claimed", () => say(t("announce.claimed")));
   on("taken-back", () => {
     toast.show(t("announce.taken_back"), 3000, "move");
     say(t("announce.taken_back"));

@@ -103,6 +103,27 @@ export function renderRoundPanel(state) {
   panel.querySelector('[data-action="play-again"]').hidden = !over;
   panel.querySelector('[data-action="replay"]').hidden = !over;
   panel.classList.toggle("final", over);
+  watchOverflow(panel);
+}
+
+/** A panel taller than the screen scrolls under its buttons: a sign above them says there
+ *  is more ("More below ▾", a tap scrolls on), kept up to date as it scrolls.
+ *  `data-more` on the panel: "true" while some of it is out of sight below. */
+function watchOverflow(panel) {
+  const sign = $("round-more");
+  const update = () => {
+    const more = panel.scrollHeight - panel.clientHeight - panel.scrollTop > 4;
+    panel.dataset.more = String(more);
+    sign.hidden = !more;
+  };
+  if (!panel.dataset.watched) {
+    panel.dataset.watched = "true";
+    panel.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    sign.onclick = () => panel.scrollBy({ top: panel.clientHeight * 0.6, behavior: "smooth" });
+  }
+  sign.textContent = t("round.more_below");
+  requestAnimationFrame(update); // once laid out
 }
 
 function fillBody(view, challenge, over, res) {
@@ -114,15 +135,19 @@ function fillBody(view, challenge, over, res) {
     const names = winners.map((s) => seatName(view, s));
     const youWon = winners.some((s) => isYou(view, s));
     if (names.length === 1) line.textContent = youWon ? t("round.you_win") : t("round.wins", { name: names[0] });
-    else line.textContent = t(youWon ? "round.shared_with_you" : "round.shared", { names });
+    else if (youWon) line.textContent = t("round.shared_with_you", { other_names: winners.filter((s) => !isYou(view, s)).map((s) => seatName(view, s)) });
+    else line.textContent = t("round.shared", { names });
     box.append(line, standingsTable(view));
     if (challenge) box.append(finalComparison(challenge, seatName(view, challenge.seat)));
     if (view.history.length > 1) box.append(totalsChart(view));
     box.append(el("h3", {}, t("round.last_round", { round: view.round })), roundTable(view, res));
   } else {
+    // your own bid, made or missed, said either way
     const me = viewerOf(view);
-    line.textContent = res && isYou(view, me) && res.bids[me] === res.taken[me] ? t("round.you_made_it") : "";
-    box.append(roundTable(view, res), line);
+    const mine = res && isYou(view, me) ? { bid: res.bids[me], taken: res.taken[me] } : null;
+    line.textContent = !mine ? "" : mine.bid === mine.taken ? t("round.you_made_it") : t("round.you_missed", mine);
+    line.dataset.yourBid = !mine ? "" : mine.bid === mine.taken ? "made" : "missed";
+    box.append(line, roundTable(view, res)); // your bid's fate first: never under the fold
     if (challenge) box.append(roundComparison(challenge, view.round));
   }
 }

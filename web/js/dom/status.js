@@ -39,6 +39,8 @@ export function renderStatus(state) {
   const shown = state.table.shownTrick;
   body.trickCards = String(shown?.cards?.length ?? 0);
   body.trickWinner = shown && view && shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null ? String(shown.winner) : "";
+  // how many tricks a claim just took while its cards show (else empty)
+  body.claimShown = state.table.claimed ? String(state.table.claimed.tricks) : "";
   if (view) {
     body.step = String(view.step);
     body.round = String(view.round);

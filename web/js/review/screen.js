@@ -298,8 +298,9 @@ async function toggleSeen(controller) {
     o.trick.length ? t("review.seen_trick", { cards: o.trick.map(cardShort) }) : t("review.seen_no_trick"),
     t("review.seen_taken", { taken: o.taken.map((n, s) => t("review.seen_bid", { name: S.current.names[s], bid: n })) }),
     t("review.seen_allowed", { moves: o.phase === "bidding" ? o.legal_bids.map(String) : o.legal_cards.map(cardShort) }),
-    t("review.seen_key", { key: o.bot_key }),
   ];
+  // a bot's own dice (its random stream) mean nothing at a person's seat
+  if (result.kind !== "human" && !isYouAt(result.seat)) lines.push(t("review.seen_key", { key: o.bot_key }));
   const ul = el("ul");
   lines.forEach((line) => ul.append(el("li", {}, line)));
   const you = isYouAt(result.seat);
