@@ -19,7 +19,10 @@
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
   sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
   start-up; there for later installs);
-- the front end from ``web/`` (build-only files left out);
+- the front end from ``web/`` (build-only files left out), its scripts and stylesheet
+  bundled and minified (``tools/bundle.py``: ``js/main.js``, its chunks and the modules
+  it loads later, ``worker.js``, each with a source map) in place of the source modules,
+  and ``index.html`` rewritten to load them;
 - ``licenses/``: the licence of every component and ``licenses/index.json`` listing
   them (``tools/notices.py``);
 - ``screenshots/``: the committed ``docs/screenshots/*.png`` (the manifest's
@@ -35,13 +38,16 @@ service worker's precache list, icons and manifest).  Unchanged files are not re
 so a rebuild takes well under a second.
 
 ``serve(site, port)`` serves the site on localhost with the MIME types browsers need
-(``.wasm`` as ``application/wasm`` for streaming compilation, ``.mjs`` as JavaScript).
+(``.wasm`` as ``application/wasm`` for streaming compilation, ``.mjs`` as JavaScript),
+and its text compressed as GitHub Pages sends it (brotli or gzip, made at the end of the
+build by ``tools/precompress.py`` and kept in ``.cache/precompressed/``).
 """
 
 from __future__ import annotations
 
 import ast
 import base64
+import email.utils
 import hashlib
 import importlib
 import importlib.util
@@ -59,7 +65,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tools import notices
+from tools import bundle as bundle_tools
+from tools import notices, precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -453,14 +460,23 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)
     written.add(f"wheels/{micropip_wheel.name}")
+    made = bundle_tools.bundle() if (WEB / bundle_tools.ENTRY).is_file() else None
     for path in _web_files():
         rel = path.relative_to(WEB).as_posix()
-        if rel == "i18n/en.json":
+        if made is not None and rel in made.inputs:
+            continue  # bundled: the bundle's files are written below
+        if rel == "index.html" and made is not None:
+            _write_if_changed(site / rel, bundle_tools.rewrite_index(
+                path.read_text(encoding="utf-8"), made).encode("utf-8"))
+        elif rel == "i18n/en.json":
             _write_if_changed(site / rel, english_catalogue())
         elif rel.startswith("i18n/") and rel.endswith(".json"):
             _write_if_changed(site / rel, _compact_json(path))
         else:
             _copy_if_changed(path, site / rel)
+        written.add(rel)
+    for rel in made.files() if made is not None else ():
+        _copy_if_changed(made.folder / rel, site / rel)
         written.add(rel)
     if "index.html" not in written:
         _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())
@@ -499,6 +515,7 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add("build.json")
     _remove_stale(site, written)
     _finalize(site)
+    precompress.precompress(site)  # for the dev server: outside the site (.cache/)
 
 
 CARD_FACES = ROOT / "tools" / "card_faces.mjs"
@@ -555,6 +572,7 @@ def _finalize(site: Path) -> None:
 def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler]:
     """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/")."""
     root = str(site)
+    compressed = precompress.Lookup()
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map: ClassVar[dict[str, str]] = {
@@ -580,12 +598,53 @@ def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler
                 self.send_error(404, "Not under " + prefix)
             return True
 
+        def _compressed(self, body: bool) -> bool:
+            """Send the file precompressed (tools/precompress.py) when it was made and the
+            browser accepts it, as GitHub Pages sends text; False: send it as it is."""
+            if self.headers.get("Range"):
+                return False
+            local = Path(self.translate_path(self.path))
+            if local.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+                local = local / "index.html"
+            if not local.is_file():
+                return False
+            try:
+                rel = local.resolve().relative_to(Path(root).resolve()).as_posix()
+            except ValueError:
+                return False
+            found = compressed.find(local, rel, self.headers.get("Accept-Encoding", ""))
+            if found is None:
+                return False
+            made, encoding = found
+            mtime = int(local.stat().st_mtime)
+            since = self.headers.get("If-Modified-Since")
+            if since and not self.headers.get("If-None-Match"):
+                try:
+                    if int(email.utils.parsedate_to_datetime(since).timestamp()) >= mtime:
+                        self.send_response(304)
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.end_headers()
+                        return True
+                except (TypeError, ValueError, IndexError, OverflowError):
+                    pass
+            data = made.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(local)))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+            if body:
+                self.wfile.write(data)
+            return True
+
         def do_GET(self) -> None:
-            if not self._outside():
+            if not self._outside() and not self._compressed(body=True):
                 super().do_GET()
 
         def do_HEAD(self) -> None:
-            if not self._outside():
+            if not self._outside() and not self._compressed(body=False):
                 super().do_HEAD()
 
         def end_headers(self) -> None:
