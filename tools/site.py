@@ -569,8 +569,10 @@ def _finalize(site: Path) -> None:
 # -- serving ------------------------------------------------------------------------
 
 
-def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler]:
-    """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/")."""
+def make_handler(site: Path, prefix: str = "/",
+                 compress: bool = True) -> type[SimpleHTTPRequestHandler]:
+    """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/"),
+    its text precompressed unless ``compress`` is false."""
     root = str(site)
     compressed = precompress.Lookup()
 
@@ -601,7 +603,7 @@ def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler
         def _compressed(self, body: bool) -> bool:
             """Send the file precompressed (tools/precompress.py) when it was made and the
             browser accepts it, as GitHub Pages sends text; False: send it as it is."""
-            if self.headers.get("Range"):
+            if not compress or self.headers.get("Range"):
                 return False
             local = Path(self.translate_path(self.path))
             if local.is_dir() and self.path.split("?", 1)[0].endswith("/"):
@@ -667,10 +669,11 @@ class _Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(site: Path, port: int, host: str = "127.0.0.1",
-                prefix: str = "/") -> ThreadingHTTPServer:
-    """A server (not yet running) for ``site`` under ``prefix``."""
-    return _Server((host, port), make_handler(site, prefix))
+def make_server(site: Path, port: int, host: str = "127.0.0.1", prefix: str = "/",
+                compress: bool = True) -> ThreadingHTTPServer:
+    """A server (not yet running) for ``site`` under ``prefix`` (``compress``: see
+    make_handler)."""
+    return _Server((host, port), make_handler(site, prefix, compress))
 
 
 def serve(site: Path, port: int) -> None:
