@@ -194,7 +194,7 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
         assert f"Version: {site_tools.project_version()}" in metadata
         for zi in zf.infolist():
             assert zi.date_time == (1980, 1, 1, 0, 0, 0)
-        packaged = {n for n in names if n.startswith("jabberwocky/")}
+        packaged = {n for n in names if n.startswith("jabberwocky/") and "/__pycache__/" not in n}
         source = {"jabberwocky/" + p.relative_to(site_tools.ENGINE_SRC).as_posix()
                   for p in site_tools.ENGINE_SRC.rglob("*")
                   if p.is_file() and "__pycache__" not in p.parts
@@ -202,6 +202,21 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
                        or (p.parent.name == "models" and p.suffix == ".json"))}
         assert packaged == source
         assert "jabberwocky/bots/models/learned-1.json" in packaged  # the learned bot's weights
+        # the bytecode of what a first table imports, beside each source, as Pyodide's
+        # Python wrote it (the magic of the standard library's first archive), hash-based
+        # and unchecked
+        compiled = {n: zf.read(n) for n in names if "/__pycache__/" in n}
+        with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as stdlib:
+            magic = stdlib.read("typing.pyc")[:4]
+        assert 25 <= len(compiled) < len(source)
+        for name, data in compiled.items():
+            folder, _, file = name.rpartition("/__pycache__/")
+            assert file.endswith(".cpython-314.pyc") and data[:4] == magic, name
+            assert f"{folder}/{file.split('.')[0]}.py" in source, name
+            assert int.from_bytes(data[4:8], "little") == 1, name
+        assert {"jabberwocky/webapi/__pycache__/api.cpython-314.pyc",
+                "jabberwocky/core/__pycache__/game.cpython-314.pyc"} <= set(compiled)
+        assert "jabberwocky/drivers/__pycache__/cli.cpython-314.pyc" not in compiled
         record = zf.read(f"{dist}/RECORD").decode().splitlines()
         listed = {}
         for line in record:
