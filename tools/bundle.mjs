@@ -14,6 +14,7 @@
 //   its dynamic imports of its own modules become lazy parts of the file, so they cost no
 //   request); Pyodide's files stay outside (their paths rewritten for the file's place),
 //   the brotli decoder's JavaScript is taken in from node_modules (its .wasm stays a file).
+//   The page's own imports of site files (vendor/…) stay imports of those files too.
 //   A module that moved to another folder by being bundled gets its own import.meta.url
 //   back (the URL it had as a file), so the URLs it makes relative to it do not change.
 // - js/early.js and css/style.css: minified, nothing else.
@@ -45,7 +46,7 @@ function dynamicTargets() {
   const found = new Set();
   const seen = new Set();
   const visit = (file) => {
-    if (seen.has(file)) return;
+    if (seen.has(file) || SITE_FILES.test(rel(file))) return; // a site file: not bundled
     seen.add(file);
     const text = readFileSync(file, "utf8");
     for (const m of text.matchAll(/^\s*import\s+(?:[^"'`]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm)) {
@@ -53,6 +54,7 @@ function dynamicTargets() {
     }
     for (const m of text.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)) {
       const target = path.resolve(path.dirname(file), m[1]);
+      if (SITE_FILES.test(rel(target))) continue;
       found.add(target);
       visit(target);
     }
@@ -75,6 +77,26 @@ function siteFiles(outFile) {
         let spec = path.posix.relative(path.posix.dirname(outFile), target);
         if (!spec.startsWith(".")) spec = `./${spec}`;
         return { path: spec, external: true };
+      });
+    },
+  };
+}
+
+/** The page's imports of site files (vendor/…, pyodide/…: copied into the site by
+ *  tools/site.py, not in web/) stay imports of those files.  Their paths are kept as
+ *  written, which holds for a module in js/ (each of its code's outputs is in js/). */
+function pageSiteFiles() {
+  return {
+    name: "page-site-files",
+    setup(b) {
+      b.onResolve({ filter: /^\.{1,2}\// }, (args) => {
+        if (!args.importer) return undefined;
+        const target = rel(path.resolve(args.resolveDir, args.path));
+        if (!SITE_FILES.test(target)) return undefined;
+        if (path.posix.dirname(rel(args.importer)) !== "js") {
+          return { errors: [{ text: `${rel(args.importer)} imports the site file ${target}: import it from a module in js/ (the bundle keeps the path as written)` }] };
+        }
+        return { path: args.path, external: true };
       });
     },
   };
@@ -123,6 +145,7 @@ const page = await build({
   splitting: true,
   entryNames: "[dir]/[name]",
   chunkNames: "js/chunk-[hash]",
+  plugins: [pageSiteFiles()],
 });
 const worker = await build({
   ...common,
