@@ -43,8 +43,9 @@ SITE = ROOT / "_site"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 TARGET_START_GZIP = 300 * 1024
 TARGET_OURS = 800 * 1024
-IMPORT_RE = re.compile(r'^\s*(?:import|export)\b[^;]*?from\s+"(\.{1,2}/[^"]+)"', re.M)
-SIDE_EFFECT_RE = re.compile(r'^\s*import\s+"(\.{1,2}/[^"]+)"', re.M)
+# (also as esbuild minifies them, several on a line: `import{a as b}from"./chunk-X.js";`)
+IMPORT_RE = re.compile(r'(?:\bimport|\bexport)\b[^;"]*?\bfrom\s*"(\.{1,2}/[^"]+)"')
+SIDE_EFFECT_RE = re.compile(r'\bimport\s*"(\.{1,2}/[^"]+)"')
 
 PROBE_JS = r"""
 import { loadPyodide } from %(pyodide)s;

@@ -20,6 +20,8 @@ import pytest
 from conftest import SiteServer
 from playwright.sync_api import Page
 
+ROOT = Path(__file__).resolve().parent.parent
+
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>stdlib probe</title><script type="module" src="stdlib-probe.js"></script></head>
 <body data-probe="running"></body></html>
@@ -60,6 +62,10 @@ def probe_site(site_server: SiteServer, tmp_path: Path) -> Iterator[SiteServer]:
     site = site_server.site
     probe = tmp_path / "site"
     shutil.copytree(site, probe)
+    # the site has the engine worker bundled (tools/bundle.py): the probe takes the
+    # source module, which imports nothing, at the path it has in web/
+    (probe / "worker").mkdir(exist_ok=True)
+    shutil.copy2(ROOT / "web" / "worker" / "stdlib.js", probe / "worker" / "stdlib.js")
     (probe / "stdlib-probe.html").write_text(PAGE)
     (probe / "stdlib-probe.js").write_text(PAGE_JS)
     (probe / "stdlib-probe-worker.js").write_text(WORKER_JS)

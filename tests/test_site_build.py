@@ -76,11 +76,15 @@ def test_layout_and_build_json(built: Path, micropip: Path) -> None:
     assert (built / "wheels" / micropip.name).read_bytes() == micropip.read_bytes()
     files = set(info["files"])
     on_disk = {p for p in _digests(built) if p != "sw.js"}
-    assert {"index.html", "worker.js", "js/engine.js", info["wheel"]} <= files
+    assert {"index.html", "worker.js", "js/main.js", "js/early.js", "css/style.css",
+            info["wheel"]} <= files
     assert files <= set(_digests(built))
     assert on_disk - files == {p for p in on_disk if not pwa.is_precached(p)}, \
         "every file is listed but the service worker, the screenshots and licence texts"
-    assert not any(p.endswith((".md", ".py", ".map", ".ts")) for p in _digests(built))
+    assert not any(p.endswith((".md", ".py", ".ts")) for p in _digests(built))
+    maps = {p for p in _digests(built) if p.endswith(".map")}
+    assert maps == {f"{p}.map" for p in _digests(built) if f"{p}.map" in maps}, \
+        "a source map only beside the file it maps"
     assert info["sizes"][info["wheel"]] == (built / info["wheel"]).stat().st_size
 
 
@@ -190,7 +194,7 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
         assert f"Version: {site_tools.project_version()}" in metadata
         for zi in zf.infolist():
             assert zi.date_time == (1980, 1, 1, 0, 0, 0)
-        packaged = {n for n in names if n.startswith("jabberwocky/")}
+        packaged = {n for n in names if n.startswith("jabberwocky/") and "/__pycache__/" not in n}
         source = {"jabberwocky/" + p.relative_to(site_tools.ENGINE_SRC).as_posix()
                   for p in site_tools.ENGINE_SRC.rglob("*")
                   if p.is_file() and "__pycache__" not in p.parts
@@ -198,6 +202,21 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
                        or (p.parent.name == "models" and p.suffix == ".json"))}
         assert packaged == source
         assert "jabberwocky/bots/models/learned-1.json" in packaged  # the learned bot's weights
+        # the bytecode of what a first table imports, beside each source, as Pyodide's
+        # Python wrote it (the magic of the standard library's first archive), hash-based
+        # and unchecked
+        compiled = {n: zf.read(n) for n in names if "/__pycache__/" in n}
+        with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as stdlib:
+            magic = stdlib.read("typing.pyc")[:4]
+        assert 25 <= len(compiled) < len(source)
+        for name, data in compiled.items():
+            folder, _, file = name.rpartition("/__pycache__/")
+            assert file.endswith(".cpython-314.pyc") and data[:4] == magic, name
+            assert f"{folder}/{file.split('.')[0]}.py" in source, name
+            assert int.from_bytes(data[4:8], "little") == 1, name
+        assert {"jabberwocky/webapi/__pycache__/api.cpython-314.pyc",
+                "jabberwocky/core/__pycache__/game.cpython-314.pyc"} <= set(compiled)
+        assert "jabberwocky/drivers/__pycache__/cli.cpython-314.pyc" not in compiled
         record = zf.read(f"{dist}/RECORD").decode().splitlines()
         listed = {}
         for line in record:
@@ -322,3 +341,79 @@ def test_manifest_screenshots_come_from_the_committed_pngs(built: Path) -> None:
         assert min(width, height) >= 320 and max(width, height) <= 3840
         assert max(width, height) <= 2.3 * min(width, height)
         assert (width > height) == (shot["form_factor"] == "wide")
+
+
+_IMPORTED = (r'(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["\'](\.{1,2}/[^"\']+)["\']')
+
+
+def test_front_end_is_bundled_and_every_import_resolves(built: Path) -> None:
+    """The site serves the bundles of tools/bundle.py, not the source modules: the page
+    loads js/main.js and preloads exactly the chunks it imports; every relative import in
+    a bundle names a file of the site; each module the page loads later keeps its path;
+    the engine worker is one file that imports only Pyodide's scripts, later; each bundle
+    has its source map, with the sources in it."""
+    import re
+
+    html = (built / "index.html").read_text()
+    scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', html)
+    assert scripts == ["js/main.js"]
+    main = (built / "js/main.js").read_text()
+    static = sorted(set(re.findall(r'(?:\bfrom\s*|\bimport\s*)"\./([^"]+)"', main)))
+    preloaded = sorted(re.findall(r'<link rel="modulepreload" href="js/([^"]+)">', html))
+    assert preloaded == static, "index.html preloads the chunks js/main.js imports"
+    for rel in [p.relative_to(built).as_posix() for p in built.rglob("*.js")]:
+        if rel.startswith(("pyodide/", "vendor/")) or rel == "sw.js":
+            continue
+        text = (built / rel).read_text()
+        assert text.rstrip().endswith(f"//# sourceMappingURL={rel.rsplit('/', 1)[-1]}.map"), rel
+        source_map = json.loads((built / f"{rel}.map").read_text())
+        assert len(source_map["sourcesContent"]) == len(source_map["sources"]), rel
+        # (a chunk of esbuild's own helpers maps to no source)
+        assert source_map["sources"] or not source_map["mappings"], rel
+        for target in re.findall(_IMPORTED, text):
+            resolved = (built / rel).parent / target
+            assert resolved.resolve().is_file(), f"{rel} imports {target}, not in the site"
+    for later in ("js/dialogs/stats.js", "js/update.js", "js/review/screen.js",
+                  "js/stats/keep.js", "js/dialogs/about.js"):
+        assert (built / later).is_file(), later
+    assert not (built / "js/engine.js").exists() and not (built / "worker").exists(), \
+        "the source modules are in the bundles, not beside them"
+    worker = (built / "worker.js").read_text()
+    assert sorted(set(re.findall(_IMPORTED, worker))) == ["./pyodide/pyodide.asm.mjs",
+                                                          "./pyodide/pyodide.mjs"]
+    assert not re.search(r'\bimport\s*[{"*]|\bfrom\s*"', worker), "no static import"
+    # a module bundled from worker/ keeps the URL it had there (../build.json, …)
+    assert 'new URL("worker/build-info.js",import.meta.url)' in worker
+
+
+def _fetch(url: str, encoding: str) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
+    with urllib.request.urlopen(request) as r:
+        return {k.lower(): v for k, v in r.headers.items()}, r.read()
+
+
+def test_server_sends_text_precompressed_as_pages_does(server: str, built: Path) -> None:
+    """Text goes brotli- or gzip-compressed (made at build time, tools/precompress.py) to a
+    browser that accepts it, and decodes to the file; as it is to one that does not; the
+    WebAssembly module and archives always as they are."""
+    node = shutil.which("node")
+    assert node, "Node.js runs the build: it is here"
+    for rel in ("js/main.js", "index.html", "css/style.css", "build.json"):
+        plain = (built / rel).read_bytes()
+        headers, body = _fetch(f"{server}/sub/{'' if rel == 'index.html' else rel}", "gzip")
+        assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == plain, rel
+        assert headers["vary"] == "Accept-Encoding"
+        assert int(headers["content-length"]) == len(body) < len(plain)
+        headers, body = _fetch(f"{server}/sub/{rel}", "gzip, deflate, br")
+        assert headers["content-encoding"] == "br", rel
+        decoded = subprocess.run(
+            [node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+                         "require('fs').readFileSync(0)))"],
+            input=body, check=True, capture_output=True).stdout
+        assert decoded == plain, rel
+        headers, body = _fetch(f"{server}/sub/{rel}", "identity")
+        assert "content-encoding" not in headers and body == plain, rel
+    headers, _ = _fetch(f"{server}/sub/pyodide/pyodide.asm.wasm", "gzip, br")
+    assert "content-encoding" not in headers
+    headers, _ = _fetch(f"{server}/sub/pyodide/{site_tools.STDLIB_LATER}", "gzip, br")
+    assert "content-encoding" not in headers

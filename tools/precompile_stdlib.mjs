@@ -1,6 +1,9 @@
 // Split Pyodide's standard library in two, the part the game imports as bytecode.
 //
-//   node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip
+//   node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip [ENGINE_PYC.zip]
+//
+// (With ENGINE_PYC.zip, also the engine's modules that a first table imports, as bytecode
+// for the site's wheel: see the end of this file and tools/site.py's engine_bytecode.)
 //
 // Pyodide's python_stdlib.zip holds the source of every module (2.5 MB, sent whole to
 // every first visit, which gzip cannot shrink), and every visit compiles the ~130 modules
@@ -27,9 +30,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
-const [wheel, first, later] = process.argv.slice(2);
+const [wheel, first, later, engine] = process.argv.slice(2);
 if (!wheel || !first || !later) {
-  console.error("usage: node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip");
+  console.error("usage: node tools/precompile_stdlib.mjs ENGINE.whl FIRST.zip LATER.zip [ENGINE_PYC.zip]");
   process.exit(2);
 }
 
@@ -46,6 +49,18 @@ if (!refresh) {
 const py = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 py.runPython(refresh[1]);
+// The engine's modules a first table needs (the worker's import, the page's first
+// requests), noted before the exercise below imports the rest: their bytecode goes into
+// the site's wheel (ENGINE_PYC.zip).
+const firstTable = JSON.parse(py.runPython(`
+import json, sys
+from jabberwocky import webapi
+webapi.reset()
+for kind in ("levels", "rules", "new_game"):
+    webapi.handle(kind, "{}")
+json.dumps(sorted(m.__file__ for name, m in list(sys.modules.items())
+                  if name.split(".")[0] == "jabberwocky" and getattr(m, "__file__", None)))
+`));
 const script = readFileSync(new URL("./exercise_engine.py", import.meta.url), "utf8");
 const { modules } = JSON.parse(py.runPython(script));
 
@@ -131,5 +146,50 @@ const [firstBytes, laterBytes, count, frozenCount, laterCount] = result.toJs();
 result.destroy();
 writeFileSync(first, firstBytes);
 writeFileSync(later, laterBytes);
+if (engine) {
+  // The engine's own modules as bytecode, where Python looks for it beside the installed
+  // sources (jabberwocky/__pycache__/<name>.cpython-314.pyc), unchecked-hash and without
+  // docstrings as above (the engine reads no __doc__; the sources beside them keep theirs
+  // for tracebacks): tools/site.py adds them to the site's wheel, so a first visit imports
+  // the engine without compiling it.
+  py.globals.set("first_table", py.toPy(firstTable));
+  const compiled = py.runPython(`
+import ast, importlib.util, io, pathlib, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+root = pathlib.Path(importlib.util.find_spec("jabberwocky").submodule_search_locations[0])
+# only what a first table imports (noted above): any other module (the review, the
+# statistics, the command line, …) is compiled from its source when it is first imported
+used = {pathlib.Path(f) for f in first_table}
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w") as out:
+    for path in sorted(root.rglob("*.py")):
+        if "__pycache__" in path.parts or path not in used:
+            continue
+        source = path.read_bytes()
+        code = compile(without_docstrings(ast.parse(source, str(path))), str(path), "exec",
+                       dont_inherit=True)
+        name = pathlib.Path(importlib.util.cache_from_source(str(path))).relative_to(root.parent)
+        info = zipfile.ZipInfo(name.as_posix(), (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        out.writestr(info, _code_to_hash_pyc(code, importlib.util.source_hash(source), False),
+                     compresslevel=9)
+buf.getvalue()
+`);
+  const engineBytes = compiled.toJs();
+  compiled.destroy();
+  writeFileSync(engine, engineBytes);
+  console.log(`engine: the ${firstTable.length} modules a first table imports as bytecode in ${engine} (${engineBytes.byteLength} bytes)`);
+}
 console.log(`standard library: ${count} modules as bytecode in ${first} (${firstBytes.byteLength} bytes; ` +
   `${frozenCount} frozen modules left out), ${laterCount} modules for later in ${later} (${laterBytes.byteLength} bytes)`);

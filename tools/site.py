@@ -17,9 +17,14 @@
 - ``vendor/brotli-dec-wasm/``: the brotli decoder that a first visit's engine worker
   decodes that with (from the pinned npm package);
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
-  sorted entries, a proper ``dist-info``), and the micropip wheel (not loaded at
-  start-up; there for later installs);
-- the front end from ``web/`` (build-only files left out);
+  sorted entries, a proper ``dist-info``), its modules' bytecode beside their sources
+  (``engine_bytecode``: compiled by Pyodide's Python with the standard library, so a
+  first visit imports the engine without compiling it), and the micropip wheel (not
+  loaded at start-up; there for later installs);
+- the front end from ``web/`` (build-only files left out), its scripts and stylesheet
+  bundled and minified (``tools/bundle.py``: ``js/main.js``, its chunks and the modules
+  it loads later, ``worker.js``, each with a source map) in place of the source modules,
+  and ``index.html`` rewritten to load them;
 - ``licenses/``: the licence of every component and ``licenses/index.json`` listing
   them (``tools/notices.py``);
 - ``screenshots/``: the committed ``docs/screenshots/*.png`` (the manifest's
@@ -35,13 +40,16 @@ service worker's precache list, icons and manifest).  Unchanged files are not re
 so a rebuild takes well under a second.
 
 ``serve(site, port)`` serves the site on localhost with the MIME types browsers need
-(``.wasm`` as ``application/wasm`` for streaming compilation, ``.mjs`` as JavaScript).
+(``.wasm`` as ``application/wasm`` for streaming compilation, ``.mjs`` as JavaScript),
+and its text compressed as GitHub Pages sends it (brotli or gzip, made at the end of the
+build by ``tools/precompress.py`` and kept in ``.cache/precompressed/``).
 """
 
 from __future__ import annotations
 
 import ast
 import base64
+import email.utils
 import hashlib
 import importlib
 import importlib.util
@@ -53,13 +61,14 @@ import subprocess
 import sys
 import tomllib
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tools import notices
+from tools import bundle as bundle_tools
+from tools import notices, precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -223,8 +232,9 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode("ascii")
 
 
-def engine_wheel(version: str) -> tuple[str, bytes]:
-    """The file name and bytes of the engine wheel (pure Python, deterministic)."""
+def engine_wheel(version: str, compiled: Sequence[tuple[str, bytes]] = ()) -> tuple[str, bytes]:
+    """The file name and bytes of the engine wheel (pure Python, deterministic); with
+    ``compiled`` (``engine_bytecode``), the modules' bytecode too, after the sources."""
     with (ROOT / "pyproject.toml").open("rb") as fh:
         project: dict[str, Any] = tomllib.load(fh)["project"]
     dist_info = f"jabberwocky-{version}.dist-info"
@@ -242,7 +252,7 @@ def engine_wheel(version: str) -> tuple[str, bytes]:
         b"Root-Is-Purelib: true\n"
         b"Tag: py3-none-any\n"
     )
-    entries = [*_engine_files(), (f"{dist_info}/METADATA", metadata),
+    entries = [*sorted([*_engine_files(), *compiled]), (f"{dist_info}/METADATA", metadata),
                (f"{dist_info}/WHEEL", wheel_meta)]
     record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
     record_lines.append(f"{dist_info}/RECORD,,")
@@ -269,24 +279,45 @@ def _node(what: str) -> str:
     return node
 
 
+def engine_bytecode(wheel: bytes) -> list[tuple[str, bytes]]:
+    """The engine's modules (of ``wheel``) compiled by Pyodide's Python, as wheel entries
+    (``jabberwocky/…/__pycache__/<module>.cpython-314.pyc``, unchecked-hash: Python loads
+    them beside the sources without compiling or checking anything), made with the
+    standard library's archives (``stdlib_zips``).  Compiling the engine's ~40 modules
+    was ~0.1-0.3 s of a first visit's start in the engine worker."""
+    stdlib_zips(wheel)
+    with zipfile.ZipFile(_engine_pyc_path(wheel)) as zf:
+        return [(info.filename, zf.read(info)) for info in zf.infolist()]
+
+
+def _stdlib_key(wheel: bytes) -> str:
+    return hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + FINDER.read_bytes()
+                          + wheel).hexdigest()[:16]
+
+
+def _engine_pyc_path(wheel: bytes) -> Path:
+    return STDLIB_CACHE / f"engine_pyc-{pyodide_version()}-{_stdlib_key(wheel)}.zip"
+
+
 def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     """Pyodide's standard library split in two (see tools/precompile_stdlib.mjs): the
     modules the game (installed from ``wheel``) imports, as bytecode, and everything
     else; made once per Pyodide version (in the file names), scripts and wheel, and kept
     in ``.cache/stdlib/``.  The split only decides what comes first: a module of the
     second archive still loads, once that archive is fetched."""
-    key = hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + FINDER.read_bytes()
-                         + wheel).hexdigest()[:16]
+    key = _stdlib_key(wheel)
     first = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key}.zip"
     later = STDLIB_CACHE / f"python_stdlib_later-{pyodide_version()}-{key}.zip"
-    if first.is_file() and later.is_file():
+    engine = _engine_pyc_path(wheel)
+    if first.is_file() and later.is_file() and engine.is_file():
         return first, later
     node = _node("precompile Pyodide's standard library")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-    for old in STDLIB_CACHE.glob("python_stdlib*.zip"):
+    for old in [*STDLIB_CACHE.glob("python_stdlib*.zip"), *STDLIB_CACHE.glob("engine_pyc*.zip")]:
         old.unlink()  # made for another wheel or Pyodide
     wheel_path = first.with_suffix(f".{os.getpid()}.whl")
-    made = first.with_suffix(f".{os.getpid()}.tmp"), later.with_suffix(f".{os.getpid()}.tmp")
+    made = (first.with_suffix(f".{os.getpid()}.tmp"), later.with_suffix(f".{os.getpid()}.tmp"),
+            engine.with_suffix(f".{os.getpid()}.tmp"))
     wheel_path.write_bytes(wheel)
     try:
         done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), *map(str, made)],
@@ -296,6 +327,7 @@ def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     if done.returncode != 0 or not all(path.is_file() for path in made):
         sys.exit(f"precompiling Pyodide's standard library failed (exit {done.returncode}); "
                  f"see the messages above")
+    made[2].replace(engine)
     made[1].replace(later)
     made[0].replace(first)
     return first, later
@@ -425,8 +457,10 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written: set[str] = set()
 
     version, source_url = project_version(), project_urls()["Source"]
-    wheel_name, wheel_bytes = engine_wheel(version)
-    stdlib, stdlib_later = stdlib_zips(wheel_bytes)
+    wheel_name, source_wheel = engine_wheel(version)
+    stdlib, stdlib_later = stdlib_zips(source_wheel)
+    # the site's wheel: the sources and their bytecode (see engine_bytecode)
+    _, wheel_bytes = engine_wheel(version, engine_bytecode(source_wheel))
     for name in PYODIDE_FILES:
         if name in HINTED_FILES:
             _write_if_changed(site / "pyodide" / name,
@@ -453,14 +487,23 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)
     written.add(f"wheels/{micropip_wheel.name}")
+    made = bundle_tools.bundle() if (WEB / bundle_tools.ENTRY).is_file() else None
     for path in _web_files():
         rel = path.relative_to(WEB).as_posix()
-        if rel == "i18n/en.json":
+        if made is not None and rel in made.inputs:
+            continue  # bundled: the bundle's files are written below
+        if rel == "index.html" and made is not None:
+            _write_if_changed(site / rel, bundle_tools.rewrite_index(
+                path.read_text(encoding="utf-8"), made).encode("utf-8"))
+        elif rel == "i18n/en.json":
             _write_if_changed(site / rel, english_catalogue())
         elif rel.startswith("i18n/") and rel.endswith(".json"):
             _write_if_changed(site / rel, _compact_json(path))
         else:
             _copy_if_changed(path, site / rel)
+        written.add(rel)
+    for rel in made.files() if made is not None else ():
+        _copy_if_changed(made.folder / rel, site / rel)
         written.add(rel)
     if "index.html" not in written:
         _write_if_changed(site / "index.html", PLACEHOLDER_INDEX.encode())
@@ -499,6 +542,7 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written.add("build.json")
     _remove_stale(site, written)
     _finalize(site)
+    precompress.precompress(site)  # for the dev server: outside the site (.cache/)
 
 
 CARD_FACES = ROOT / "tools" / "card_faces.mjs"
@@ -552,9 +596,12 @@ def _finalize(site: Path) -> None:
 # -- serving ------------------------------------------------------------------------
 
 
-def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler]:
-    """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/")."""
+def make_handler(site: Path, prefix: str = "/",
+                 compress: bool = True) -> type[SimpleHTTPRequestHandler]:
+    """A request handler serving ``site`` under the URL path ``prefix`` (e.g. "/app/"),
+    its text precompressed unless ``compress`` is false."""
     root = str(site)
+    compressed = precompress.Lookup()
 
     class Handler(SimpleHTTPRequestHandler):
         extensions_map: ClassVar[dict[str, str]] = {
@@ -580,12 +627,53 @@ def make_handler(site: Path, prefix: str = "/") -> type[SimpleHTTPRequestHandler
                 self.send_error(404, "Not under " + prefix)
             return True
 
+        def _compressed(self, body: bool) -> bool:
+            """Send the file precompressed (tools/precompress.py) when it was made and the
+            browser accepts it, as GitHub Pages sends text; False: send it as it is."""
+            if not compress or self.headers.get("Range"):
+                return False
+            local = Path(self.translate_path(self.path))
+            if local.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+                local = local / "index.html"
+            if not local.is_file():
+                return False
+            try:
+                rel = local.resolve().relative_to(Path(root).resolve()).as_posix()
+            except ValueError:
+                return False
+            found = compressed.find(local, rel, self.headers.get("Accept-Encoding", ""))
+            if found is None:
+                return False
+            made, encoding = found
+            mtime = int(local.stat().st_mtime)
+            since = self.headers.get("If-Modified-Since")
+            if since and not self.headers.get("If-None-Match"):
+                try:
+                    if int(email.utils.parsedate_to_datetime(since).timestamp()) >= mtime:
+                        self.send_response(304)
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.end_headers()
+                        return True
+                except (TypeError, ValueError, IndexError, OverflowError):
+                    pass
+            data = made.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(local)))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+            if body:
+                self.wfile.write(data)
+            return True
+
         def do_GET(self) -> None:
-            if not self._outside():
+            if not self._outside() and not self._compressed(body=True):
                 super().do_GET()
 
         def do_HEAD(self) -> None:
-            if not self._outside():
+            if not self._outside() and not self._compressed(body=False):
                 super().do_HEAD()
 
         def end_headers(self) -> None:
@@ -608,10 +696,11 @@ class _Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(site: Path, port: int, host: str = "127.0.0.1",
-                prefix: str = "/") -> ThreadingHTTPServer:
-    """A server (not yet running) for ``site`` under ``prefix``."""
-    return _Server((host, port), make_handler(site, prefix))
+def make_server(site: Path, port: int, host: str = "127.0.0.1", prefix: str = "/",
+                compress: bool = True) -> ThreadingHTTPServer:
+    """A server (not yet running) for ``site`` under ``prefix`` (``compress``: see
+    make_handler)."""
+    return _Server((host, port), make_handler(site, prefix, compress))
 
 
 def serve(site: Path, port: int) -> None:

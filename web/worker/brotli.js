@@ -216,6 +216,9 @@ export function decoded(url, body, fetchImpl) {
   entry.complete = new Promise((resolve) => (entry.done = resolve));
   stash.push(entry);
   Promise.resolve().then(() => caches.open(EARLY_CACHE)).catch(() => {});
+  // the decoder is fetched and compiled now, while the bytes arrive, not when Pyodide
+  // first reads them (its scripts are still loading then)
+  loadDecoder(fetchImpl).catch(() => {}); // a failure is the stream's (decodeBrotli)
   const count = expectCompressed(new URL(url).pathname.split("/").pop());
   const wire = passing(body, (chunk) => count(chunk.byteLength)); // the bar: bytes on the wire
   const response = new Response(passing(decodeBrotli(wire, fetchImpl, url, kind), (chunk) => entry.chunks.push(chunk), entry.done),
