@@ -293,7 +293,8 @@ function wireTableTap(renderer, dispatch) {
 function keepFinishedGames() {
   let told = false;
   controller.addEventListener("round", ({ detail }) => {
-    if (detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
+    // an online guest keeps its game once the host has sent the whole record (online/guest.js)
+    if (detail.view.phase !== "game-over" || controller.state.mode !== "play" || controller.online === "guest") return;
     import("./stats/keep.js")
       .then((m) => m.keepFinishedGame(engine))
       .then((problem) => {
