@@ -119,8 +119,9 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     },
     claim: () => controller.claim(),
     reveal: () => controller.reveal(),
-    // no take-backs in a deal of the day (as in a challenge)
-    "take-back": () => (daily?.active() ? controller.notice("notice.no_takeback_daily", {}, 4200, "move") : controller.takeBack()),
+    // the engine refuses take-backs where the rules allow none (a challenge, the deal of
+    // the day, an online table): the view's can_take_back and take_back_rule say so
+    "take-back": () => controller.takeBack(),
     scores: () => showScores(view()),
     tricks: () => showTricks(view()),
     "new-game": newGame,

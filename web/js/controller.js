@@ -41,6 +41,14 @@ import { TIMING, pause } from "./timing.js";
 
 /** A challenge can be made of the game on the table: the engine says the game allows one
  *  (`can_challenge`), and the table is the player's own (not a record being watched). */
+/** What the player reads when the table's rules allow no take-back (the view's
+ *  `take_back_rule`, the engine's reason code). */
+const TAKE_BACK_NOTICES = {
+  "move.takeback_challenge": "notice.no_takeback_challenge",
+  "move.takeback_daily": "notice.no_takeback_daily",
+  "move.takeback_online": "notice.no_takeback_online",
+};
+
 export function canChallenge(state) {
   return Boolean(state.view?.can_challenge) && state.mode === "play";
 }
@@ -368,7 +376,7 @@ export class GameController extends EventTarget {
   takeBack() {
     const view = this.state.view;
     if (!view || !view.can_take_back || this.state.mode !== "play" || (this.state.busy && !this._botsOnly())) {
-      this.notice(view?.challenge ? "notice.no_takeback_challenge" : "notice.no_takeback", {}, 4200, "move");
+      this.notice(TAKE_BACK_NOTICES[view?.take_back_rule] || "notice.no_takeback", {}, 4200, "move");
       return Promise.resolve(false);
     }
     const token = this._newGame(); // the bots' turns under way stop

@@ -285,9 +285,10 @@ export class Engine {
     return this.call("challenge_play", { text, name: name || null });
   }
 
-  /** Put a record's text on the table (the engine replays it). */
-  importRecord(record) {
-    return this.call("import_record", { record });
+  /** Put a record's text on the table (the engine replays it); `remote`: the person
+   *  seats played elsewhere (an online host resuming its table). */
+  importRecord(record, remote = undefined) {
+    return this.call("import_record", remote === undefined ? { record } : { record, remote });
   }
 
   /** The table's game as a record: {record, filename}. */
@@ -333,6 +334,40 @@ export class Engine {
   /** What the strongest bot at the table would do in the human's place. */
   hint() {
     return this.call("hint");
+  }
+
+  // -- an online table: the host's engine referees each guest's seat -------------------
+
+  /** A person seat's own view (what the host sends that guest). */
+  seatView(seat) {
+    return this.call("seat_view", { seat });
+  }
+
+  /** A guest's bid / card for their seat (refused unless it is that seat's turn);
+   *  answers that seat's new view. */
+  seatBid(seat, n) {
+    return this.call("seat_bid", { seat, bid: n });
+  }
+
+  seatPlay(seat, card) {
+    return this.call("seat_play", { seat, card });
+  }
+
+  /** The hint for a guest's seat, on its turn only. */
+  seatHint(seat) {
+    return this.call("seat_hint", { seat });
+  }
+
+  /** A bot of `level` plays a guest's seat while they are away (null: they have it back);
+   *  answers that seat's view. */
+  seatStandIn(seat, level) {
+    return this.call("seat_stand_in", { seat, level });
+  }
+
+  /** A guest's turn clock ran out: one move for them by the stand-in level
+   *  ({action, view}, as botStep). */
+  seatAuto(seat) {
+    return this.call("seat_auto", { seat });
   }
 
   // -- challenges ------------------------------------------------------------------------

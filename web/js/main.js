@@ -243,8 +243,7 @@ function wireTable() {
       $("handoff-text").textContent = i18n.t("handoff.pass", { name });
       $("handoff-button").textContent = i18n.t("handoff.ready", { name });
     }
-    // no take-backs in a deal of the day (as in a challenge)
-    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play" && !state.daily);
+    document.querySelector('#menu [data-action="take-back"]').disabled = !(state.view?.can_take_back && state.mode === "play");
     document.querySelector('#menu [data-action="challenge-friend"]').disabled = !canChallenge(state);
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);

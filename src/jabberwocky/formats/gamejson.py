@@ -16,7 +16,7 @@ reason is a catalogue code and its parameters (:meth:`Message.to_json`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card, card_name, card_names, cards_of, sort_for_display
@@ -128,7 +128,9 @@ def _card_reason(game: Game, card: Card, viewer: int) -> Message:
 
 def seat_view(game: Game, obs: Observation, *, handoff: bool, humans: Sequence[int],
               can_claim: bool, can_challenge: bool, can_take_back: bool,
-              record_version: str) -> dict[str, Any]:
+              record_version: str, remote: Sequence[int] = (),
+              stand_ins: Mapping[int, str] | None = None,
+              take_back_rule: str | None = None) -> dict[str, Any]:
     """What the page renders for the seat of ``obs`` (``game.observation(viewer)``), built
     from that observation only (during a ``handoff``, from no hand at all) plus public
     facts.  The flags are the session's to decide (claims, challenges and take-backs are
@@ -191,9 +193,12 @@ def seat_view(game: Game, obs: Observation, *, handoff: bool, humans: Sequence[i
         "viewer": viewer,
         "handoff": handoff,
         "humans": list(humans),
+        "remote": list(remote),
+        "stand_ins": {str(s): level for s, level in sorted((stand_ins or {}).items())},
         "player_names": list(game.names),
         "challenge": game.challenge is not None,
         "takebacks": game.takebacks,
         "can_take_back": can_take_back,
+        "take_back_rule": take_back_rule,
         "can_challenge": can_challenge,
     }

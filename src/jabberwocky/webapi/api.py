@@ -56,7 +56,7 @@ from ..formats.challenge_requests import (
 from ..formats.deals import deal_summary
 from ..formats.jsontext import MAX_JSON_DEPTH, read_json
 from ..formats.record import FORMAT, MAX_RECORD_BYTES, dumps, loads
-from .session import Session, default_level
+from .session import Session, default_level, seats_of
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
 """A request's JSON text may be at most this long (a record plus a little)."""
@@ -92,14 +92,19 @@ def _level(value: Any) -> str:
     return value
 
 
+REMOTE = "remote"
+"""A ``seats`` entry for a person at another device (an online table's guest): the game
+and its record call the seat ``human``; the session knows it is played elsewhere."""
+
+
 def _seats(value: Any, players: int) -> list[str]:
-    """A ``seats`` list: one kind per seat, ``human`` or an available level, with at
-    least one human."""
+    """A ``seats`` list: one kind per seat, ``human``, ``remote`` or an available level,
+    with at least one human (the person at this device)."""
     if not isinstance(value, list):
         raise SeedError("table.seats_shape")
     if len(value) != players:
         raise SeedError("table.seat_count", count=len(value), players=players)
-    kinds = [HUMAN, *available_levels()]
+    kinds = [HUMAN, REMOTE, *available_levels()]
     for kind in value:
         if not isinstance(kind, str) or kind not in kinds:
             raise SeedError("table.unknown_seat", value=quote(kind), choices=kinds)
@@ -136,6 +141,16 @@ class WebApi:
             "levels": lambda p: self.levels(),
             "rules": lambda p: self.rules(),
             "reveal": lambda p: self._move(self._session().reveal),
+            # an online table (the host's engine referees its guests' seats)
+            "seat_view": lambda p: self._session().person_view(p.get("seat")),
+            "seat_bid": lambda p: self._seat_move(
+                p, lambda s: self._session().remote_bid(s, p.get("bid"))),
+            "seat_play": lambda p: self._seat_move(
+                p, lambda s: self._session().remote_play(s, p.get("card"))),
+            "seat_hint": lambda p: self._session().remote_hint(p.get("seat")),
+            "seat_stand_in": lambda p: self._seat_move(
+                p, lambda s: self._session().set_stand_in(s, p.get("level"))),
+            "seat_auto": self.seat_auto,
             "take_back": lambda p: self._move(self._session().take_back),
             "challenge_open": lambda p: open_challenge(self.decoded, p),
             "challenge_play": lambda p: self._install(challenge_game(self.decoded, p)),
@@ -199,11 +214,19 @@ class WebApi:
     def _game(self) -> Game:
         return self._session().game
 
-    def _install(self, game: Game) -> dict[str, Any]:
-        """Make ``game`` the table's (its bots are made first: nothing is replaced unless
-        everything is ready); answers the first view."""
-        self.session = Session(game)
+    def _install(self, game: Game, remote: list[int] | None = None) -> dict[str, Any]:
+        """Make ``game`` the table's, its ``remote`` seats played elsewhere (its bots are
+        made first: nothing is replaced unless everything is ready); answers the first
+        view."""
+        self.session = Session(game, seats_of(game, remote or ()))
         return self.view()
+
+    def _seat_move(self, payload: dict[str, Any],
+                   step: Callable[[Any], None]) -> dict[str, Any]:
+        """Make a move for the seat ``payload`` names; answer that seat's new view."""
+        seat = payload.get("seat")
+        step(seat)
+        return self._session().person_view(seat)
 
     def _move(self, step: Callable[[], Any]) -> dict[str, Any]:
         step()
@@ -219,7 +242,8 @@ class WebApi:
         """Start a game: ``{seed?, players, bots | seats, names?, rules?}``.
 
         ``bots`` seats one human at seat 0 and the bots after it; ``seats`` names every
-        seat's kind instead (``human`` or a level: several humans play pass-and-play).
+        seat's kind instead (``human`` or a level: several humans play pass-and-play;
+        ``remote``: a person at another device, an online table's guest).
         ``names``: one name or ``null`` per seat."""
         if "seats" in payload:
             if "bots" in payload:
@@ -240,12 +264,14 @@ class WebApi:
             else:
                 raise SeedError("table.bots_shape")
             seats = [HUMAN, *levels]
+        remote = [s for s, kind in enumerate(seats) if kind == REMOTE]
+        seats = [HUMAN if kind == REMOTE else kind for kind in seats]
         names = payload.get("names")
         names = (None,) * players if names is None else check_names(names, players)
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
         game = Game(_seed(payload.get("seed")), players, rules, seats)
         game.names = names
-        return self._install(game)
+        return self._install(game, remote)
 
     def bid(self, payload: dict[str, Any]) -> dict[str, Any]:
         """The person to act bids ``{bid: int}``; the engine's reason when not allowed."""
@@ -264,6 +290,12 @@ class WebApi:
         action = self._session().bot_step()
         return {"action": action, "view": self.view()}
 
+    def seat_auto(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """``{seat}``: the remote seat's turn clock ran out: one move for it by the
+        session's stand-in level (answered like ``bot_step``)."""
+        action = self._session().auto_move(payload.get("seat"))
+        return {"action": action, "view": self.view()}
+
     def next_round(self) -> dict[str, Any]:
         """Deal the next round once the current one is over."""
         self._game().next_round()
@@ -276,8 +308,10 @@ class WebApi:
                 "filename": f"jabberwocky-{_safe_filename_part(game.seed)}.json"}
 
     def import_record(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Replace the table with a replayed record ``{record: text}`` that holds at least
-        one move (a stub naming only a seed is refused: New game plays a seed)."""
+        """Replace the table with a replayed record ``{record: text, remote?: [seat]}``
+        that holds at least one move (a stub naming only a seed is refused: New game plays
+        a seed); ``remote`` names the person seats played elsewhere (an online host
+        resuming its table)."""
         text = payload.get("record")
         if not isinstance(text, str):
             raise RequestError("request.record_not_text", format=FORMAT)
@@ -292,7 +326,10 @@ class WebApi:
         if HUMAN not in seats:
             seats[0] = HUMAN
         game.seats = tuple(seats)
-        return self._install(game)
+        remote = payload.get("remote", [])
+        if not isinstance(remote, list) or len(remote) > game.players:
+            raise RequestError("online.remote_shape")
+        return self._install(game, remote)
 
     # -- what the page asks once ----------------------------------------------------
 

@@ -1,12 +1,14 @@
 """A table's session: the game and its seats, each seat's view, hint and hand-off.
 
 A seat is a bot (its level and the bot playing it), a person at this device (``here``)
-or, once live play lands, a person elsewhere (``remote``: their moves come in through
-their own channel, and they see only their own view).  One code path serves every
-table: a game of one person against bots is pass-and-play with one person here, whose
-hand is shown from the start; with several people here the device is handed on, and
-between two of them the view shows no hand at all (``handoff``) until the next one says
-they have it (:meth:`Session.reveal`).
+or a person elsewhere (``remote``, an online table's guest: their moves come in through
+the host's relay naming their seat, and they see only their own view).  While a guest is
+away the host may let a bot stand in for them (``stand_in``) until they are back.
+
+One code path serves every table: a game of one person against bots is pass-and-play
+with one person here, whose hand is shown from the start; with several people here the
+device is handed on, and between two of them the view shows no hand at all (``handoff``)
+until the next one says they have it (:meth:`Session.reveal`).
 
 The session decides who may act and who sees what; the view's JSON is written by
 :func:`jabberwocky.formats.gamejson.seat_view` from that seat's observation only, so no
@@ -19,12 +21,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..analysis.claim import claim_order, why_claim_fails
+from ..analysis.daily import is_daily_table
 from ..analysis.hint_reason import card_reason
 from ..bots import Bot, available_levels, is_builtin, make_bot
 from ..bots.referee import bot_hint, bot_move
 from ..core.actions import last_action, take_back
 from ..core.cards import card_name, parse_card
-from ..core.errors import IllegalMoveError
+from ..core.errors import IllegalMoveError, RequestError
 from ..core.game import BIDDING, PLAYING, Game
 from ..core.levels import HUMAN
 from ..core.observation import Observation
@@ -43,11 +46,19 @@ class Seat:
     level: str | None = None
     """The bot's level (a bot seat's kind in the game)."""
     bot: Bot | None = None
+    stand_in: str | None = None
+    """A remote seat only: the level of the bot playing for its person while they are
+    away (``None``: the person plays it)."""
+    stand_in_bot: Bot | None = None
 
     @property
     def person(self) -> bool:
         """True when a person plays the seat (here or elsewhere)."""
         return self.kind != "bot"
+
+    def player(self) -> Bot | None:
+        """The bot that makes this seat's moves now: its own, or the one standing in."""
+        return self.bot if self.bot is not None else self.stand_in_bot
 
 
 DEFAULT_LEVEL = "medium"
@@ -67,11 +78,27 @@ def default_level() -> str:
     return (below_hard or levels)[-1]
 
 
-def seats_of(game: Game) -> list[Seat]:
-    """The seats of ``game``: its ``human`` seats played here, a bot made for every other
-    (raises :class:`~jabberwocky.core.errors.BotError` when one cannot be made)."""
-    return [Seat("here") if kind == HUMAN else Seat("bot", kind, make_bot(kind))
-            for kind in game.seats]
+AUTO_LEVEL = "medium"
+"""The level that moves for a guest whose turn clock ran out (the issue's choice: a
+sensible move, not the strongest)."""
+
+
+def seats_of(game: Game, remote: tuple[int, ...] | list[int] = ()) -> list[Seat]:
+    """The seats of ``game``: its ``human`` seats played here, or elsewhere when listed in
+    ``remote``, a bot made for every other (raises
+    :class:`~jabberwocky.core.errors.BotError` when one cannot be made, and
+    :class:`~jabberwocky.core.errors.RequestError` when ``remote`` names a bot's seat or
+    every person seat: the host plays one)."""
+    for seat in remote:
+        if (not isinstance(seat, int) or isinstance(seat, bool)
+                or not 0 <= seat < game.players or game.seats[seat] != HUMAN):
+            raise RequestError("online.remote_not_person", seat=str(seat)[:40])
+    far = set(remote)
+    if far and all(kind != HUMAN or s in far for s, kind in enumerate(game.seats)):
+        raise RequestError("online.no_host_seat")
+    return [(Seat("remote") if s in far else Seat("here")) if kind == HUMAN
+            else Seat("bot", kind, make_bot(kind))
+            for s, kind in enumerate(game.seats)]
 
 
 class Session:
@@ -94,6 +121,15 @@ class Session:
     def here(self) -> list[int]:
         """The seats people play at this device."""
         return [s for s, seat in enumerate(self.seats) if seat.kind == "here"]
+
+    def remote(self) -> list[int]:
+        """The seats people play elsewhere (an online table's guests)."""
+        return [s for s, seat in enumerate(self.seats) if seat.kind == "remote"]
+
+    def stand_ins(self) -> dict[int, str]:
+        """The remote seats a bot plays for now, and its level."""
+        return {s: seat.stand_in for s, seat in enumerate(self.seats)
+                if seat.stand_in is not None}
 
     def viewer(self) -> int:
         """The person here whose view the device gets: the seat to act if it is theirs,
@@ -128,17 +164,44 @@ class Session:
         obs = game.observation(seat)
         can_claim = (obs.my_turn and not handoff and obs.phase == PLAYING
                      and len(people) == 1 and claim_order(obs) is not None)
+        rule = self.why_no_take_back()
         return seat_view(game, obs, handoff=handoff, humans=people, can_claim=can_claim,
                          can_challenge=can_challenge(game),
-                         can_take_back=(game.challenge is None
-                                        and last_action(game, people) is not None),
-                         record_version=FORMAT)
+                         can_take_back=rule is None and last_action(game, people) is not None,
+                         record_version=FORMAT, remote=self.remote(),
+                         stand_ins=self.stand_ins(), take_back_rule=rule)
+
+    def person_view(self, seat: object) -> dict[str, Any]:
+        """The view of a person's seat (here or elsewhere), never a hand-off: what the host
+        sends a guest.  Refused for a bot's seat or a seat not at the table."""
+        return self.view_of(self.person_seat(seat))
+
+    def person_seat(self, seat: object) -> int:
+        """``seat`` checked: a whole number naming a person's seat at this table."""
+        if (not isinstance(seat, int) or isinstance(seat, bool)
+                or not 0 <= seat < self.game.players):
+            raise RequestError("online.bad_seat", value=str(seat)[:40],
+                               players=self.game.players)
+        if not self.seats[seat].person:
+            raise RequestError("online.not_a_person", seat=seat)
+        return seat
 
     def reveal(self) -> None:
         """The person to view has the device: the hand-off ends."""
         self.shown = self.viewer()
 
     # -- moves ----------------------------------------------------------------------------
+
+    def check_remote_turn(self, seat: object) -> int:
+        """``seat`` must be a remote person's, to act now, and not played by a stand-in."""
+        checked = self.person_seat(seat)
+        game = self.game
+        if game.phase not in (BIDDING, PLAYING):
+            raise IllegalMoveError("move.nothing_to_decide", phase=game.phase.value)
+        if (self.seats[checked].kind != "remote" or game.to_act != checked
+                or self.seats[checked].stand_in is not None):
+            raise IllegalMoveError("move.not_your_turn", seat=checked)
+        return checked
 
     def check_turn(self) -> None:
         """A person here must be to act, and (between several) have been given the device."""
@@ -162,23 +225,72 @@ class Session:
         self.check_turn()
         self.game.play(parsed)
 
+    def remote_bid(self, seat: object, bid: object) -> None:
+        """The remote person at ``seat`` bids (refused unless it is their turn)."""
+        self.check_remote_turn(seat)
+        self.game.bid(bid)  # type: ignore[arg-type]  # bid() checks the type
+
+    def remote_play(self, seat: object, card: object) -> None:
+        """The remote person at ``seat`` plays the card named ``card``."""
+        self.check_remote_turn(seat)  # the seat is to act: the game plays for it
+        self.game.play(parse_card(card))  # type: ignore[arg-type]  # parse_card checks
+
+    def set_stand_in(self, seat: object, level: object) -> None:
+        """A bot of ``level`` plays the remote ``seat`` from now on (``None``: its person
+        has it back).  The stand-in is a bot like the table's: it chooses from the seat's
+        own view."""
+        checked = self.person_seat(seat)
+        if self.seats[checked].kind != "remote":
+            raise RequestError("online.not_remote", seat=checked)
+        place = self.seats[checked]
+        if level is None:
+            place.stand_in, place.stand_in_bot = None, None
+            return
+        if not isinstance(level, str) or level not in available_levels():
+            raise RequestError("online.unknown_level", value=str(level)[:40],
+                               choices=available_levels())
+        place.stand_in, place.stand_in_bot = level, make_bot(level)
+
+    def auto_move(self, seat: object) -> dict[str, Any]:
+        """One move for the remote ``seat`` whose turn clock ran out, made by the
+        :data:`AUTO_LEVEL` bot (the action's JSON)."""
+        checked = self.check_remote_turn(seat)
+        return self._bot_action(checked, make_bot(AUTO_LEVEL))
+
+    def why_no_take_back(self) -> str | None:
+        """The code of the reason this table allows no take-backs, else ``None``: a
+        challenge is played as dealt, the deal of the day counts its first game, and at an
+        online table a move once seen by the others stays."""
+        if self.game.challenge is not None:
+            return "move.takeback_challenge"
+        if self.remote():
+            return "move.takeback_online"
+        if is_daily_table(self.game) is not None:
+            return "move.takeback_daily"
+        return None
+
     def take_back(self) -> None:
         """Take back the latest move of a person and the bots' moves after it (not in a
-        challenge game): the game is replayed from its moves without them."""
-        game = self.game
-        if game.challenge is not None:
-            raise IllegalMoveError("move.takeback_challenge")
-        self.game = take_back(game, self.people())
+        challenge game, the deal of the day or online): the game is replayed from its moves
+        without them."""
+        why = self.why_no_take_back()
+        if why is not None:
+            raise IllegalMoveError(why)
+        self.game = take_back(self.game, self.people())
 
     def bot_step(self) -> dict[str, Any] | None:
-        """One bot action if a bot must act now (the action's JSON), else ``None``."""
+        """One bot action if a bot (a seat's own or a stand-in) must act now (the action's
+        JSON), else ``None``."""
         game = self.game
         seat = game.to_act
-        bot = self.seats[seat].bot if seat is not None else None
+        bot = self.seats[seat].player() if seat is not None else None
         if seat is None or bot is None or game.phase not in (BIDDING, PLAYING):
             return None
-        bidding = game.phase == BIDDING
-        choice = bot_move(game, bot)
+        return self._bot_action(seat, bot)
+
+    def _bot_action(self, seat: int, bot: Bot) -> dict[str, Any]:
+        bidding = self.game.phase == BIDDING
+        choice = bot_move(self.game, bot)
         if bidding:
             return {"seat": seat, "kind": "bid", "value": choice}
         return {"seat": seat, "kind": "card", "value": card_name(choice)}
@@ -223,7 +335,15 @@ class Session:
         if game.phase not in (BIDDING, PLAYING):
             raise IllegalMoveError("move.nothing_to_decide", phase=game.phase.value)
         self.check_turn()
-        seat: int = game.to_act  # type: ignore[assignment]
+        return self._hint_for(game.to_act)  # type: ignore[arg-type]
+
+    def remote_hint(self, seat: object) -> dict[str, Any]:
+        """The hint for the remote person at ``seat``, on their turn only (computed from
+        their seat's view, for them alone)."""
+        return self._hint_for(self.check_remote_turn(seat))
+
+    def _hint_for(self, seat: int) -> dict[str, Any]:
+        game = self.game
         level = self.hint_level()
         hint = bot_hint(game, make_bot(level), seat, level)
         if hint.kind == "bid":
