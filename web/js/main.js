@@ -360,16 +360,29 @@ async function boot() {
   hideLoading();
   const saved = readSave();
   if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
+  window.addEventListener("hashchange", () => {
+    if (location.hash === controller.link.own || !location.hash || joinOnline()) return;
+    const again = readSave();
+    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
+  });
+  if (joinOnline()) {
+    tableShown();
+    return;
+  }
   try {
     await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs, daily });
   } finally {
     tableShown();
   }
-  window.addEventListener("hashchange", () => {
-    if (location.hash === controller.link.own || !location.hash) return;
-    const again = readSave();
-    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
-  });
+}
+
+/** A join link (#join=<room code>) opens the online table's join screen (its code is
+ *  loaded now, not before): true when the address is one. */
+function joinOnline() {
+  const room = /^#join=([^&]*)/.exec(location.hash)?.[1];
+  if (room === undefined) return false;
+  import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }));
+  return true;
 }
 
 boot();

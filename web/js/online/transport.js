@@ -42,15 +42,19 @@ export async function openLink(room, settings = signalSettings()) {
     }
     const action = trystero.makeAction("m");
     const entry = { trystero, action, strategy: network.strategy };
-    action.onMessage = (data, { peerId }) => {
-      if (link.via.get(peerId)?.[0] === entry) link.onMessage(data, peerId);
-    };
-    trystero.onPeerJoin = (peer) => {
+    const joined = (peer) => {
       const rooms = link.via.get(peer) || [];
+      if (rooms.includes(entry)) return;
       rooms.push(entry);
       link.via.set(peer, rooms);
       if (rooms.length === 1) link.onPeerJoin(peer);
     };
+    action.onMessage = (data, { peerId }) => {
+      // a message may come before this side has reported the peer: it is a peer then
+      if (!link.via.has(peerId)) joined(peerId);
+      if (link.via.get(peerId)?.[0] === entry) link.onMessage(data, peerId);
+    };
+    trystero.onPeerJoin = joined;
     trystero.onPeerLeave = (peer) => {
       const rooms = (link.via.get(peer) || []).filter((r) => r !== entry);
       if (rooms.length) link.via.set(peer, rooms);

@@ -1,0 +1,169 @@
+// The online table's screens: the host's lobby (who sits where, the join link to copy or
+// share and its QR code, who has arrived, Start), the join screen (a name, take a seat)
+// and the bar over the table during play (whose table, who is connected).  Loaded only
+// when a player opens or joins an online table.  Every word from the catalogues; the
+// contract hooks are in docs/web-protocol.md ("Online tables").
+
+import { el, $, openDialog } from "../dom/util.js";
+import { t } from "../i18n.js";
+import { copyText } from "../dialogs/share.js";
+import { openTable } from "./host.js";
+import { joinTable } from "./guest.js";
+import { isRoomCode } from "./protocol.js";
+import { engine } from "../engine.js";
+import { hasSeatToken } from "./guest.js";
+
+let current = null; // the table this page hosts or has joined: {kind, table}
+
+/** What tests and outside checks read (window.__jabberwocky.online). */
+function expose(kind, table, controller) {
+  if (!current) controller.store.subscribe((state, keys) => keys.has("online") && renderOnlineBar(state));
+  current = { kind, table };
+  if (window.__jabberwocky) window.__jabberwocky.online = { kind, table };
+}
+
+function joinUrl(room) {
+  return `${location.href.split("#")[0]}#join=${room}`;
+}
+
+function options(select, values, label) {
+  select.replaceChildren(...values.map((v) => el("option", { value: v }, label(v))));
+}
+
+async function qrCode(box, url) {
+  try {
+    const { renderSVG } = await import("../../vendor/online/online.js");
+    const svg = renderSVG(url, { border: 2, ecc: "M" });
+    const img = el("img", { alt: t("online.qr"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width: "180", height: "180" });
+    box.replaceChildren(img);
+  } catch {
+    box.replaceChildren();
+  }
+}
+
+function presenceLines(box, state) {
+  box.replaceChildren(...state.presence.map((p, s) => {
+    const name = state.names[s] || t("online.no_name");
+    return el("li", { "data-online-seat": String(s), "data-presence": p },
+      t("online.seat_line", { seat: t("online.seat_n", { n: s + 1 }), name, presence: t(`online.presence.${p}`) }));
+  }));
+}
+
+function show(part) {
+  for (const id of ["online-setup", "online-lobby", "online-join"]) $(id).hidden = id !== part;
+  $("dlg-online").dataset.state = part.replace("online-", "");
+}
+
+/**
+ * The host's dialog: `settings` the New game dialog's choices ({players, …}), `rules`
+ * the rules they make; `levels` the bot levels.  The page's own engine referees.
+ */
+export function openHost({ controller, settings, rules, levels, defaultLevel, name = "" }) {
+  const dlg = $("dlg-online");
+  const seats = $("online-seats");
+  seats.replaceChildren();
+  for (let s = 1; s < settings.players; s++) {
+    const select = el("select", { "data-online-kind": String(s), "aria-label": t("online.seat_kind", { n: s + 1 }) });
+    options(select, ["friend", ...levels], (k) => (k === "friend" ? t("online.seat_friend") : t(`level.${k}`)));
+    select.value = s <= 2 ? "friend" : (settings.seatBots?.[s - 1] ?? defaultLevel);
+    const row = el("label", { className: "row" }, `${t("online.seat_n", { n: s + 1 })} `);
+    row.append(select);
+    seats.append(row);
+  }
+  $("online-name").value = name;
+  options($("online-fill"), levels, (l) => t(`level.${l}`));
+  $("online-fill").value = defaultLevel;
+  show("online-setup");
+  dlg.querySelector('[data-action="online-open"]').onclick = async () => {
+    const kinds = ["host", ...Array.from(seats.querySelectorAll("select"), (s) => s.value)];
+    const plan = { players: settings.players, seats: kinds, rules, hostName: $("online-name").value.trim().slice(0, 24) };
+    let table;
+    try {
+      const build = (await engine.ready).build || "dev";
+      table = await openTable({ plan, controller, engine, build });
+    } catch (err) {
+      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      return;
+    }
+    expose("host", table, controller);
+    lobby(table, controller);
+  };
+  openDialog(dlg);
+}
+
+function lobby(table, controller) {
+  const url = joinUrl(table.room);
+  $("online-link").value = url;
+  $("online-link").dataset.room = table.room;
+  qrCode($("online-qr"), url);
+  const share = $("dlg-online").querySelector('[data-action="online-share"]');
+  share.hidden = !navigator.share;
+  share.onclick = () => navigator.share({ title: t("online.title"), url }).catch(() => {});
+  $("dlg-online").querySelector('[data-action="online-copy"]').onclick = () => copyText($("online-link"), $("online-copy-status"), "online.copied", "share.copy_yourself");
+  table.subscribe((state) => {
+    presenceLines($("online-presence"), state);
+    $("online-refused").textContent = state.refused ? t("online.refused_count", { n: state.refused }) : "";
+    $("dlg-online").dataset.refused = String(state.refused);
+  });
+  $("dlg-online").querySelector('[data-action="online-start"]').onclick = async () => {
+    $("dlg-online").close();
+    await table.start($("online-fill").value);
+  };
+  $("dlg-online").querySelector('[data-action="online-close"]').onclick = () => table.close();
+  show("online-lobby");
+}
+
+/** The join screen for `room` (a #join= link). */
+export function openJoin({ controller, room, name = "", onName = () => {} }) {
+  const dlg = $("dlg-online");
+  if (!isRoomCode(room)) {
+    controller.notice("online.bad_link", {}, 9000);
+    return;
+  }
+  show("online-join");
+  $("online-join-name").value = name;
+  $("online-join-status").textContent = "";
+  dlg.querySelector('[data-action="online-join"]').onclick = async () => {
+    const who = $("online-join-name").value.trim().slice(0, 24);
+    onName(who);
+    let guest;
+    try {
+      const build = (await engine.ready).build || "dev";
+      guest = await joinTable({ room, name: who, controller, localEngine: engine, build });
+    } catch (err) {
+      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      return;
+    }
+    expose("guest", guest, controller);
+    guest.subscribe((info) => {
+      $("online-join-status").textContent = t(`online.status.${info.status}`);
+      dlg.dataset.status = info.status;
+      if (info.status === "playing" && dlg.open) dlg.close();
+    });
+  };
+  openDialog(dlg);
+  // a reload (or the link opened again) at a table this device has a seat at: straight back
+  if (hasSeatToken(room) && name) dlg.querySelector('[data-action="online-join"]').click();
+}
+
+/** The bar over the table while a table is online: the status and who is there. */
+export function renderOnlineBar(state) {
+  const bar = $("online-bar");
+  const online = state.online;
+  bar.hidden = !online;
+  document.body.dataset.online = online ? (online.role === "host" ? "host" : online.status) : "";
+  if (!online) return;
+  const status = online.role === "host" ? "host" : online.status;
+  bar.dataset.status = status;
+  $("online-bar-text").textContent = t(`online.status.${status}`);
+  presenceLines($("online-bar-seats"), { presence: online.presence || [], names: online.names || [] });
+}
+
+/** Leave the table this page is at (the host closes it for everyone). */
+export async function leave() {
+  if (!current) return;
+  const { kind, table } = current;
+  current = null;
+  if (kind === "host") await table.close();
+  else await table.leave();
+}
