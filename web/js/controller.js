@@ -405,6 +405,10 @@ export class GameController extends EventTarget {
     const view = this.state.view;
     if (!view || view.phase !== "round-over") return Promise.resolve(false);
     if (!recorded && this.state.mode === "watch") return Promise.resolve(false);
+    if (this.online === "guest") {
+      this.notice("online.host_deals", {}, 4200, "move"); // the host deals every round
+      return Promise.resolve(false);
+    }
     return this._enqueue(async (token) => {
       const { result, error } = await this.engine.nextRound();
       if (this._stale(token)) return false;

@@ -55,11 +55,8 @@ export class HostTransport extends EventTarget {
     const message = kind === "bid" ? ["bid", { n: payload.bid }]
       : kind === "play" ? ["play", { card: payload.card }]
         : kind === "hint" ? ["hint", {}] : null;
-    if (!message) {
-      // the host deals the rounds; take-backs and claims are not for an online table
-      const code = kind === "next_round" ? "online.host_deals" : "online.not_here";
-      return Promise.resolve(refusedError(code));
-    }
+    // anything else (take-backs, claims) is not for an online table; the host deals
+    if (!message) return Promise.resolve(refusedError("online.not_here"));
     return new Promise((resolve) => {
       const s = this.sendToHost(...message);
       const timer = setTimeout(() => {
@@ -155,7 +152,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       transport.answer(msg.re, { result: msg.hint });
     } else if (msg.t === "refused") {
       if (msg.re === undefined || !transport.answer(msg.re, refusedError(msg.code, msg.params))) {
-        controller.notice("online.refused", { reason: { code: msg.code, params: msg.params || {} } }, 6000);
+        controller.notice("online.refused_notice", { reason: { code: msg.code, params: msg.params || {} } }, 6000);
       }
     } else if (msg.t === "react") {
       controller.emit("online-react", { seat: msg.seat, r: msg.r });

@@ -12,7 +12,7 @@
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
 // {t: "end", code}.
 
-import { encode, readGuestMessage, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
+import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
 import { openLink } from "./transport.js";
 
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
@@ -111,31 +111,34 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   link.onMessage = (text, peer) => {
     const guest = guests.get(peer);
     if (!guest) return;
-    const read = readGuestMessage(text);
+    // the size first (a 1 MB message is refused without being looked at), then the rate,
+    // then the schema
+    if (typeof text !== "string" || text.length > MAX_GUEST_CHARS) return refuse(peer, guest, readGuestMessage(text).reason);
     if (!guest.rate.take(performance.now())) {
       refusedCount += 1; // a flood: counted, logged once a second at most, never answered
       if (!log.length || log[log.length - 1].code !== "online.refused.rate") log.push({ at: Math.round(performance.now()), seat: guest.seat, code: "online.refused.rate" });
       return;
     }
+    const read = readGuestMessage(text);
     if (!read.ok) return refuse(peer, guest, read.reason);
     const msg = read.msg;
-    if (!guest.seq.accept(msg.s)) return refuse(peer, guest, refusal("replay"), msg.s);
+    if (!guest.seq.accept(msg.s)) return refuse(peer, guest, refusal("online.refused.replay"), msg.s);
     handle(peer, guest, msg);
   };
 
   function handle(peer, guest, msg) {
     if (msg.t === "hello") return hello(peer, guest, msg);
-    if (!guest.hello) return refuse(peer, guest, refusal("no_hello"), msg.s);
+    if (!guest.hello) return refuse(peer, guest, refusal("online.refused.no_hello"), msg.s);
     if (msg.t === "bye") return link.onPeerLeave(peer);
     if (msg.t === "sync") return guest.seat !== null && started ? pushView(peer, guest, "sync", {}) : undefined;
-    if (guest.seat === null) return refuse(peer, guest, refusal("no_seat"), msg.s);
-    if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("wrong_seat", { seat: msg.seat }), msg.s);
+    if (guest.seat === null) return refuse(peer, guest, refusal("online.refused.no_seat"), msg.s);
+    if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("online.refused.wrong_seat", { seat: msg.seat }), msg.s);
     if (msg.t === "react") {
       for (const [p] of guests) send(p, "react", { seat: guest.seat, r: msg.r });
       controller.emit("online-react", { seat: guest.seat, r: msg.r });
       return undefined;
     }
-    if (!started) return refuse(peer, guest, refusal("not_started"), msg.s);
+    if (!started) return refuse(peer, guest, refusal("online.refused.not_started"), msg.s);
     if (msg.t === "hint") return hint(peer, guest, msg);
     return move(peer, guest, msg);
   }
@@ -146,7 +149,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       send(peer, "welcome", { seat: guest.seat, started, names: [...names], full: false });
       return undefined;
     }
-    if (guest.hello) return refuse(peer, guest, refusal("hello_again"), msg.s);
+    if (guest.hello) return refuse(peer, guest, refusal("online.refused.hello_again"), msg.s);
     if (msg.build !== build) {
       send(peer, "end", { code: "online.other_build", params: { theirs: msg.build, ours: build } });
       return undefined;

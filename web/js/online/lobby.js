@@ -13,6 +13,17 @@ import { isRoomCode } from "./protocol.js";
 import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
 
+/** The words of each seat's presence and of the table's status (catalogue keys). */
+const PRESENCE = {
+  here: "online.presence.here", open: "online.presence.open", connected: "online.presence.connected",
+  reconnecting: "online.presence.reconnecting", gone: "online.presence.gone", bot: "online.presence.bot",
+};
+const STATUS = {
+  looking: "online.status.looking", waiting: "online.status.waiting", full: "online.status.full",
+  watching: "online.status.watching", playing: "online.status.playing", reconnecting: "online.status.reconnecting",
+  ended: "online.status.ended", over: "online.status.over", host: "online.status.host",
+};
+
 let current = null; // the table this page hosts or has joined: {kind, table}
 
 /** What tests and outside checks read (window.__jabberwocky.online). */
@@ -45,11 +56,14 @@ function presenceLines(box, state) {
   box.replaceChildren(...state.presence.map((p, s) => {
     const name = state.names[s] || t("online.no_name");
     return el("li", { "data-online-seat": String(s), "data-presence": p },
-      t("online.seat_line", { seat: t("online.seat_n", { n: s + 1 }), name, presence: t(`online.presence.${p}`) }));
+      t("online.seat_line", { seat: t("online.seat_n", { n: s + 1 }), name, presence: t(PRESENCE[p]) }));
   }));
 }
 
 function show(part) {
+  const title = part === "online-join" ? "online.join_title" : "online.title";
+  $("online-title").dataset.i18n = title;
+  $("online-title").textContent = t(title);
   for (const id of ["online-setup", "online-lobby", "online-join"]) $(id).hidden = id !== part;
   $("dlg-online").dataset.state = part.replace("online-", "");
 }
@@ -136,7 +150,7 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
     }
     expose("guest", guest, controller);
     guest.subscribe((info) => {
-      $("online-join-status").textContent = t(`online.status.${info.status}`);
+      $("online-join-status").textContent = t(STATUS[info.status]);
       dlg.dataset.status = info.status;
       if (info.status === "playing" && dlg.open) dlg.close();
     });
@@ -155,7 +169,7 @@ export function renderOnlineBar(state) {
   if (!online) return;
   const status = online.role === "host" ? "host" : online.status;
   bar.dataset.status = status;
-  $("online-bar-text").textContent = t(`online.status.${status}`);
+  $("online-bar-text").textContent = t(STATUS[status]);
   presenceLines($("online-bar-seats"), { presence: online.presence || [], names: online.names || [] });
 }
 

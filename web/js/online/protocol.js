@@ -43,7 +43,7 @@ const GUEST_KINDS = {
 /** Fields a kind must have (the others are optional). */
 const REQUIRED = { hello: ["token", "build"], bid: ["n"], play: ["card"], react: ["r"] };
 
-export const refusal = (code, params = {}) => ({ code: `online.refused.${code}`, params });
+export const refusal = (code, params = {}) => ({ code, params });
 
 /**
  * A guest's message as data, or a refusal: {ok: true, msg} or {ok: false, reason}.
@@ -51,25 +51,25 @@ export const refusal = (code, params = {}) => ({ code: `online.refused.${code}`,
  * with v = PROTOCOL, a known t, a sequence number s, and only the fields of its kind.
  */
 export function readGuestMessage(text) {
-  if (typeof text !== "string") return { ok: false, reason: refusal("not_text") };
-  if (text.length > MAX_GUEST_CHARS) return { ok: false, reason: refusal("too_large", { max: MAX_GUEST_CHARS }) };
+  if (typeof text !== "string") return { ok: false, reason: refusal("online.refused.not_text") };
+  if (text.length > MAX_GUEST_CHARS) return { ok: false, reason: refusal("online.refused.too_large", { max: MAX_GUEST_CHARS }) };
   let msg;
   try {
     msg = JSON.parse(text);
   } catch {
-    return { ok: false, reason: refusal("not_json") };
+    return { ok: false, reason: refusal("online.refused.not_json") };
   }
-  if (!msg || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, reason: refusal("shape") };
-  if (msg.v !== PROTOCOL) return { ok: false, reason: refusal("version", { theirs: String(msg.v).slice(0, 8), ours: PROTOCOL }) };
+  if (!msg || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, reason: refusal("online.refused.shape") };
+  if (msg.v !== PROTOCOL) return { ok: false, reason: refusal("online.refused.version", { theirs: String(msg.v).slice(0, 8), ours: PROTOCOL }) };
   const fields = Object.hasOwn(GUEST_KINDS, msg.t) ? GUEST_KINDS[msg.t] : null;
-  if (!fields) return { ok: false, reason: refusal("kind") };
-  if (!isInt(msg.s, 1, Number.MAX_SAFE_INTEGER)) return { ok: false, reason: refusal("sequence") };
+  if (!fields) return { ok: false, reason: refusal("online.refused.kind") };
+  if (!isInt(msg.s, 1, Number.MAX_SAFE_INTEGER)) return { ok: false, reason: refusal("online.refused.sequence") };
   for (const [key, value] of Object.entries(msg)) {
     if (key === "v" || key === "t" || key === "s") continue;
-    if (!Object.hasOwn(fields, key) || !fields[key](value)) return { ok: false, reason: refusal("field", { field: key.slice(0, 16) }) };
+    if (!Object.hasOwn(fields, key) || !fields[key](value)) return { ok: false, reason: refusal("online.refused.field", { field: key.slice(0, 16) }) };
   }
   for (const key of REQUIRED[msg.t] || []) {
-    if (!(key in msg)) return { ok: false, reason: refusal("field", { field: key }) };
+    if (!(key in msg)) return { ok: false, reason: refusal("online.refused.field", { field: key }) };
   }
   return { ok: true, msg };
 }
@@ -82,15 +82,15 @@ export function encode(kind, fields, seq) {
 /** A host's message as data (the guest trusts its host, but not the wire: size, JSON,
  *  version); {ok, msg} or {ok: false, reason}. */
 export function readHostMessage(text) {
-  if (typeof text !== "string" || text.length > MAX_HOST_CHARS) return { ok: false, reason: refusal("too_large", { max: MAX_HOST_CHARS }) };
+  if (typeof text !== "string" || text.length > MAX_HOST_CHARS) return { ok: false, reason: refusal("online.refused.too_large", { max: MAX_HOST_CHARS }) };
   let msg;
   try {
     msg = JSON.parse(text);
   } catch {
-    return { ok: false, reason: refusal("not_json") };
+    return { ok: false, reason: refusal("online.refused.not_json") };
   }
-  if (!msg || typeof msg !== "object" || typeof msg.t !== "string") return { ok: false, reason: refusal("shape") };
-  if (msg.v !== PROTOCOL) return { ok: false, reason: refusal("version", { theirs: String(msg.v).slice(0, 8), ours: PROTOCOL }) };
+  if (!msg || typeof msg !== "object" || typeof msg.t !== "string") return { ok: false, reason: refusal("online.refused.shape") };
+  if (msg.v !== PROTOCOL) return { ok: false, reason: refusal("online.refused.version", { theirs: String(msg.v).slice(0, 8), ours: PROTOCOL }) };
   return { ok: true, msg };
 }
 
