@@ -39,6 +39,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   let nextHow = "game";
   const pendingRe = new Map(); // seat -> the sequence number of its move under way
   const link = await linkOpener(room);
+  const timers = new Set(); // cleared when the table closes
+  const later = (fn, ms) => {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      fn();
+    }, ms);
+    timers.add(id);
+  };
 
   const send = (peer, kind, fields = {}) => link.send(encode(kind, fields, ++seq), peer);
   const seated = () => [...guests].filter(([, g]) => g.seat !== null);
@@ -93,7 +101,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     const announce = () => {
       if (guests.get(peer) !== guest || guest.hello) return;
       send(peer, "host", { build });
-      setTimeout(announce, 1500);
+      later(announce, 1500);
     };
     announce();
   };
@@ -103,7 +111,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     guests.delete(peer);
     if (guest?.seat !== null && guest?.seat !== undefined) {
       away.set(guest.seat, performance.now());
-      setTimeout(changed, AWAY_MS + 50);
+      later(changed, AWAY_MS + 50);
     }
     changed();
   };
@@ -236,11 +244,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   }
 
   async function close(code = "online.host_left") {
+    for (const id of timers) clearTimeout(id);
+    timers.clear();
     for (const [peer] of guests) send(peer, "end", { code });
     for (const [type, fn] of Object.entries(events)) controller.removeEventListener(type, fn);
     controller.online = null;
     controller.store.set({ online: null });
     await new Promise((r) => setTimeout(r, 200)); // let the last message leave
+    guests.clear();
     await link.leave();
   }
 
@@ -257,7 +268,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       return () => listeners.delete(fn);
     },
   };
-  window.addEventListener("pagehide", () => {
+  globalThis.addEventListener?.("pagehide", () => {
     for (const [peer] of guests) send(peer, "end", { code: "online.host_left" });
   });
   changed();
