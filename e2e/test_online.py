@@ -295,8 +295,10 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
         # the guest's own engine took the record: the review has every hand
         mine = js(guest, "() => window.__jabberwocky.request('export_record', {})")
         assert json.loads(mine["record"])["rounds"] == record["rounds"]
-        biggest = max(len(t) for t in texts if '"t":"move"' in t)
-        assert biggest < 8000, f"a move's message is {biggest} characters"
+        sizes = sorted(len(t.encode()) for t in texts if '"t":"move"' in t)
+        assert sizes[-1] < 8000, f"a move's message is {sizes[-1]} bytes"
+        print(f"\nmoves to seat {seats[guest]}: {len(sizes)}, {sizes[0]}-{sizes[-1]} bytes, "
+              f"median {sizes[len(sizes) // 2]}")
     # no English on the guests' screens (names and card codes aside)
     for guest, lang in ((de, "de"), (ko, "ko")):
         assert js(guest, "() => document.documentElement.lang") == lang
