@@ -92,6 +92,7 @@ export class GameController extends EventTarget {
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
       menu: false, // the menu is open
       input: null, // how the player is playing: "keyboard" | "pointer" (null: not known yet)
+      online: null, // an online table (online/lobby.js): {role, room, presence, names, status?}
     });
     // What no view renders: the engine's offer once known ({levels, defaultLevel,
     // botsVersion, rules}), the address this page last wrote, and each screen's own state

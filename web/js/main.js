@@ -187,7 +187,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
@@ -259,6 +259,7 @@ function wireTable() {
     }
   }
   controller.store.subscribe(render);
+  // an online table's presence is drawn on the badges (online/lobby.js sets `online`)
   // Read-only for tests: what the canvas draws from (the view and the table's state).
   if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
   prefs.store.subscribe(() => renderer.request());

@@ -159,6 +159,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     } else if (msg.t === "record") {
       keepRecord(msg.record);
     } else if (msg.t === "end") {
+      // the table is closed: the table shown stays, the page's own engine plays from here
+      if (controller.online === "guest") controller.useEngine(localEngine, null);
       update({ status: "ended", code: msg.code, params: msg.params || {} });
       controller.notice(msg.code, msg.params || {}, 12000);
     }
@@ -195,6 +197,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       sendToHost("bye", {});
       await new Promise((r) => setTimeout(r, 150));
       await link.leave();
+      if (controller.online === "guest") controller.useEngine(localEngine, null);
       controller.store.set({ online: null });
     },
   };

@@ -160,17 +160,19 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
   if (hasSeatToken(room) && name) dlg.querySelector('[data-action="online-join"]').click();
 }
 
-/** The bar over the table while a table is online: the status and who is there. */
+/** While a table is online: the presence dots on the badges come from `state.online`; the
+ *  bar over the table shows only what needs saying (waiting, reconnecting, the host gone,
+ *  the game over), and the menu offers to leave. */
 export function renderOnlineBar(state) {
   const bar = $("online-bar");
   const online = state.online;
-  bar.hidden = !online;
-  document.body.dataset.online = online ? (online.role === "host" ? "host" : online.status) : "";
-  if (!online) return;
-  const status = online.role === "host" ? "host" : online.status;
+  const status = online ? (online.role === "host" ? "host" : online.status) : "";
+  document.body.dataset.online = status;
+  document.querySelector('#menu [data-action="online-leave"]').hidden = !online;
+  bar.hidden = !online || status === "host" || status === "playing";
+  if (bar.hidden) return;
   bar.dataset.status = status;
   $("online-bar-text").textContent = t(STATUS[status]);
-  presenceLines($("online-bar-seats"), { presence: online.presence || [], names: online.names || [] });
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */
