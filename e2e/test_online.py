@@ -7,7 +7,8 @@ Checked: every message each guest received holds no card of another hand before 
 played; the guests' screens hold no English; a guest reloading mid-trick gets its seat
 and hand back; a hostile guest (another seat, out of turn, garbage, 1 MB, 1,000 messages
 in a second) changes nothing and the game goes on; the host sends the whole record at
-the end.  One test, to keep the CI time to about two minutes: the phases share a table.
+the end; the host leaving tells every guest.  One test, to keep the CI time under a
+minute: the phases share a table.
 """
 
 from __future__ import annotations
@@ -305,4 +306,10 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
         text = js(guest, "() => document.body.innerText")
         english = sorted(set(ENGLISH.findall(text)))
         assert not english, f"English on the {lang} guest's screen: {english}"
+    # the host leaves: every guest is told so, in their words
+    host.click('[data-action="menu"]')
+    host.click('#menu [data-action="online-leave"]')
+    for guest, words in ((de, "Gastgeber"), (ko, "방장")):
+        wait_for_dataset(guest, "online", "ended", 20)
+        assert words in js(guest, "() => document.getElementById('toast').textContent")
     print(f"\nfriends connected {connect_s:.1f} s after joining")

@@ -3,7 +3,8 @@
 ``online_bundle()`` bundles ``tools/online_vendor.mjs`` (it re-exports ``joinRoom`` of
 ``@trystero-p2p/torrent`` and of ``@trystero-p2p/nostr``, and ``renderSVG`` of ``uqr``)
 with the pinned esbuild from ``node_modules``: one minified ES module (its source map
-kept beside it in the cache, not shipped), made once per entry, lock file and esbuild version and kept in ``.cache/vendor/``.
+kept beside it in the cache, not shipped), made once per entry, lock file and esbuild
+version and kept in ``.cache/vendor/``.
 tools/site.py copies the module to the site's ``vendor/online/`` (``SITE_DIR``); the page
 imports the module only when a player opens or joins an online table
 (web/js/online/transport.js), so the start-up path never loads it, and the service worker
@@ -38,7 +39,8 @@ SHIPPED = ("online.js",)
 def _key() -> str:
     version = json.loads(ESBUILD_PACKAGE.read_text())["version"]
     digest = hashlib.sha256()
-    for part in (ENTRY.read_bytes(), LOCK.read_bytes(), version.encode(), Path(__file__).read_bytes()):
+    parts = (ENTRY.read_bytes(), LOCK.read_bytes(), version.encode(), Path(__file__).read_bytes())
+    for part in parts:
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()[:16]
 
@@ -53,8 +55,8 @@ def online_bundle() -> list[Path]:
         shutil.rmtree(made, ignore_errors=True)
         done = subprocess.run(
             [str(ESBUILD), str(ENTRY.relative_to(ROOT)), "--bundle", "--format=esm", "--minify",
-             "--sourcemap=external", "--target=es2022", "--legal-comments=eof", "--log-level=warning",
-             f"--outfile={made / FILES[0]}"],
+             "--sourcemap=external", "--target=es2022", "--legal-comments=eof",
+             "--log-level=warning", f"--outfile={made / FILES[0]}"],
             cwd=ROOT, check=False)
         if done.returncode != 0:
             sys.exit("bundling the online table's libraries failed: see esbuild's messages above")
