@@ -5,7 +5,8 @@ setting points at it, with no ICE servers: nothing but this machine is reachable
 
 Checked: every message each guest received holds no card of another hand before it was
 played; the guests' screens hold no English; a guest reloading mid-trick gets its seat
-and hand back; a hostile guest (another seat, out of turn, garbage, 1 MB, 1,000 messages
+and hand back; the host reloading mid-game opens the same table again and both friends
+come back by themselves; a hostile guest (another seat, out of turn, garbage, 1 MB, 1,000 messages
 in a second) changes nothing and the game goes on; the host sends the whole record at
 the end; the host leaving tells every guest.  One test, to keep the CI time under a
 minute: the phases share a table.
@@ -18,6 +19,7 @@ import re
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +168,22 @@ def reload_mid_trick(guest: Page, seat: int) -> None:
     wait_until("the seat and hand back after the reload", same_hand, 30, guest)
 
 
+def at_step(page: Page, step: int) -> bool:
+    return (table_view(page) or {}).get("step") == step
+
+
+def host_reload(host: Page, guests: tuple[Page, ...], step: int) -> None:
+    """Reload the host's page: the table opens again, every friend back at the same step."""
+    host.reload()
+    wait_for_dataset(host, "online", "host", 60)
+    wait_until("the friends back with the host",
+               lambda: presence(host)[1:3] == ["connected"] * 2, 40, host)
+    for guest in guests:
+        wait_for_dataset(guest, "online", "playing", 20)
+        wait_until("the guest's table as the host's", partial(at_step, guest, step), 20, guest)
+    assert (table_view(host) or {}).get("step") == step
+
+
 REFUSALS = {"online.refused.wrong_seat", "move.not_your_turn", "online.refused.not_json",
             "online.refused.replay", "online.refused.too_large", "online.refused.rate"}
 
@@ -229,7 +247,7 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     assert v is not None and v["viewer"] == seats[de] and len(v["hand"]) == 2
 
     pages = [(host, False), (de, True), (ko, True)]
-    reloaded = hostile = False
+    reloaded = hostile = host_reloaded = False
     deadline = time.monotonic() + 150
     while js(host, "() => document.body.dataset.phase") != "game-over":
         assert time.monotonic() < deadline, "the online game did not end"
@@ -264,6 +282,13 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
             assert table_view(host)["step"] == step, "a hostile message changed the table"  # type: ignore[index]
             assert state["presence"][seats[de]] == "connected"
             hostile = True
+        # round 3 under way: the host's page reloads; the same table opens again from the
+        # autosave and both friends come back by themselves
+        if not host_reloaded and hostile and reloaded and hv["round"] == 3 \
+                and hv["phase"] in ("bidding", "playing") \
+                and js(host, "() => document.body.dataset.busy") == "false":
+            host_reload(host, (de, ko), hv["step"])
+            host_reloaded = True
         moved = False
         for page, is_guest in pages:
             kv = table_view(ko) or {}
@@ -275,7 +300,7 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
             moved = act(page, is_guest) or moved
         if not moved:
             host.wait_for_timeout(40)
-    assert reloaded and hostile
+    assert reloaded and hostile and host_reloaded
 
     final = table_view(host)
     assert final is not None and final["phase"] == "game-over"

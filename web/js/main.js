@@ -366,7 +366,7 @@ async function boot() {
     const again = readSave();
     openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
   });
-  if (joinOnline()) {
+  if (joinOnline() || (await resumeOnlineHost(saved))) {
     tableShown();
     return;
   }
@@ -375,6 +375,19 @@ async function boot() {
   } finally {
     tableShown();
   }
+}
+
+/** The host of an online table reloaded its page: the same table opens again with the
+ *  autosave (online/lobby.js, loaded only when the device kept such a table). */
+async function resumeOnlineHost(saved) {
+  let kept = null;
+  try {
+    kept = localStorage.getItem("jabberwocky.onlineHost"); // online/host.js's HOST_KEY
+  } catch { /* no storage: nothing kept */ }
+  if (saved?.damaged || !kept) return false;
+  const m = await import("./online/lobby.js");
+  const table = m.keptHostTable(saved);
+  return Boolean(table) && m.resumeHost({ controller, kept: table, record: saved.record });
 }
 
 /** A join link (#join=<room code>) opens the online table's join screen (its code is

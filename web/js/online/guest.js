@@ -13,6 +13,7 @@ import { openLink } from "./transport.js";
 
 const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
 const ANSWER_MS = 20000;
+const HOST_GONE_MS = 90000; // a host away this long has left (a reload takes seconds)
 
 /** True when this device has taken a seat at `room` before (a reload gets it back). */
 export function hasSeatToken(room, storage = globalThis.localStorage) {
@@ -70,6 +71,11 @@ export class HostTransport extends EventTarget {
     });
   }
 
+  /** The connection to the host is gone: every request waiting is answered so. */
+  failAll() {
+    for (const [re] of [...this.pending]) this.answer(re, refusedError("online.no_answer"));
+  }
+
   /** The host's answer to request `re`: true when one was waiting for it. */
   answer(re, outcome) {
     const waiter = this.pending.get(re);
@@ -114,10 +120,19 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
   }
 
   link.onPeerJoin = () => {};
+  let giveUp = 0;
   link.onPeerLeave = (peer) => {
     if (peer !== host) return;
     host = null;
-    if (info.status !== "ended") update({ status: "reconnecting" });
+    transport.failAll();
+    if (info.status === "ended" || info.status === "over") return;
+    // the host's page may be reloading: its table opens again and says so; after a while
+    // without it, the host has left
+    update({ status: "reconnecting" });
+    clearTimeout(giveUp);
+    giveUp = setTimeout(() => {
+      if (host === null) news({ t: "end", code: "online.host_left" });
+    }, HOST_GONE_MS);
   };
   link.onMessage = (text, peer) => {
     const read = readHostMessage(text);
@@ -128,6 +143,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       // connection (the host's page reloaded, or ours) starts a new hello; the host says
       // it again until our hello arrives
       if (host === peer && helloSent && performance.now() - helloSent < 1000) return;
+      clearTimeout(giveUp);
       host = peer;
       helloSent = performance.now();
       hello();

@@ -15,6 +15,7 @@
 import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
 import { openLink } from "./transport.js";
 
+export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
 const LOG_MAX = 200;
 
@@ -24,19 +25,20 @@ const LOG_MAX = 200;
  * build.  Returns the table: {room, link, state(), subscribe(fn), start(level), close(),
  * log}.
  */
-export async function openTable({ plan, controller, engine, build, room = newRoomCode(), linkOpener = openLink }) {
+export async function openTable({ plan, controller, engine, build, room = newRoomCode(), linkOpener = openLink, resumed = null, storage = globalThis.localStorage }) {
   const friendSeats = plan.seats.map((k, s) => (k === "friend" ? s : -1)).filter((s) => s >= 0);
-  const book = new SeatBook(friendSeats);
+  const book = resumed ? SeatBook.fromJSON(resumed.book) : new SeatBook(friendSeats);
   const guests = new Map(); // peer -> {seat, name, rate, seq, token, refusedAt}
-  const names = plan.seats.map(() => "");
-  names[0] = plan.hostName || "";
+  const names = resumed ? [...resumed.names] : plan.seats.map(() => "");
+  if (!resumed) names[0] = plan.hostName || "";
   const away = new Map(); // seat -> when its friend went away
   const listeners = new Set();
   const log = []; // refusals: {at, seat, code}
   let refusedCount = 0;
-  let started = false;
+  let started = Boolean(resumed);
   let seq = 0;
   let nextHow = "game";
+  const seedOf = () => controller.state.view?.seed ?? null;
   const pendingRe = new Map(); // seat -> the sequence number of its move under way
   const link = await linkOpener(room);
   const timers = new Set(); // cleared when the table closes
@@ -66,7 +68,16 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     return { room, started, presence: presence(), names: [...names], seats: plan.seats, refused: refusedCount, log: log.slice(-20) };
   }
 
+  /** What a reload of the host's page needs to open the same table again (with the
+   *  autosave: main.js resumes both). */
+  function keep() {
+    try {
+      if (started) storage?.setItem(HOST_KEY, JSON.stringify({ room, plan, book: book.toJSON(), names, seed: seedOf() }));
+    } catch { /* no storage: no resuming */ }
+  }
+
   function changed() {
+    keep();
     const now = state();
     controller.store.set({ online: { role: "host", room, presence: now.presence, names: now.names, started } });
     for (const fn of listeners) fn(now);
@@ -199,10 +210,11 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
 
   // -- what the table does: each guest is told -----------------------------------------------
 
-  const onGame = () => {
-    nextHow = "game";
+  const onGame = ({ detail }) => {
+    if (detail.how === "new") nextHow = "game"; // not the autosave put back after a reload
   };
   const onDeal = () => {
+    keep();
     const how = nextHow;
     nextHow = "round";
     for (const [peer, guest] of seated()) pushView(peer, guest, "deal", { how });
@@ -223,6 +235,11 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   }
   const events = { game: onGame, deal: onDeal, move: onMove, round: onRound };
 
+  function attach() {
+    for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);
+    controller.useEngine(engine, "host");
+  }
+
   /** Start the game: friend seats nobody took become bots of `level`. */
   function start(level) {
     if (started) return Promise.resolve(false);
@@ -236,14 +253,16 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     });
     // a person's name, or none (null) for a bot's seat or a person who gave none
     const tableNames = names.map((n, s) => ((seats[s] === "human" || seats[s] === "remote") && n ? n : null));
-    for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);
-    controller.useEngine(engine, "host");
+    attach();
     changed();
     for (const [peer, guest] of guests) send(peer, "welcome", { seat: guest.seat, started: true, names: tableNames });
     return controller.newGame({ players: plan.players, seats, names: tableNames, rules: plan.rules });
   }
 
   async function close(code = "online.host_left") {
+    try {
+      storage?.removeItem(HOST_KEY);
+    } catch { /* as in keep() */ }
     for (const id of timers) clearTimeout(id);
     timers.clear();
     for (const [peer] of guests) send(peer, "end", { code });
@@ -268,9 +287,12 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       return () => listeners.delete(fn);
     },
   };
-  globalThis.addEventListener?.("pagehide", () => {
-    for (const [peer] of guests) send(peer, "end", { code: "online.host_left" });
-  });
+  // A reload of the host's page opens the same table again (its guests wait and come
+  // back by themselves); closing the page for good leaves them waiting until they give up.
+  if (resumed) {
+    attach();
+    nextHow = "round";
+  }
   changed();
   return table;
 }

@@ -7,7 +7,7 @@
 import { el, $, openDialog } from "../dom/util.js";
 import { t } from "../i18n.js";
 import { copyText } from "../dialogs/share.js";
-import { openTable } from "./host.js";
+import { openTable, HOST_KEY } from "./host.js";
 import { joinTable } from "./guest.js";
 import { isRoomCode } from "./protocol.js";
 import { engine } from "../engine.js";
@@ -125,6 +125,42 @@ function lobby(table, controller) {
   };
   $("dlg-online").querySelector('[data-action="online-close"]').onclick = () => table.close();
   show("online-lobby");
+}
+
+/**
+ * The host's page reloaded at an online table: `kept` is what host.js kept (room, plan,
+ * seats' tokens, names), `record` the autosave.  The engine takes the record with the
+ * friends' seats played from afar, and the same table opens again: the guests come back by
+ * themselves.  False when it cannot (the table is then forgotten).
+ */
+export async function resumeHost({ controller, kept, record }) {
+  const remote = (kept.book?.holders || []).map(([seat]) => seat);
+  const answer = await engine.importRecord(record, remote);
+  if (answer.error) {
+    localStorage.removeItem(HOST_KEY);
+    return false;
+  }
+  const build = (await engine.ready).build || "dev";
+  let table;
+  try {
+    table = await openTable({ plan: kept.plan, controller, engine, build, room: kept.room, resumed: kept });
+  } catch {
+    return false;
+  }
+  expose("host", table, controller);
+  await controller.resume(record, "save", answer);
+  return true;
+}
+
+/** The table this page hosted before a reload, if the autosave is its game. */
+export function keptHostTable(saved) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(HOST_KEY) || "null");
+    if (!kept || !isRoomCode(kept.room) || !saved?.record) return null;
+    return JSON.parse(saved.record).seed === kept.seed ? kept : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The join screen for `room` (a #join= link). */
