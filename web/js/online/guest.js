@@ -96,6 +96,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
   const link = await linkOpener(room);
   const listeners = new Set();
   const received = []; // every message from the host, as text (tests read them)
+  const receivedAt = []; // when each came (ms since the epoch: bench/online_latency.py)
   let host = null;
   let helloSent = 0;
   let seq = 0;
@@ -151,6 +152,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     }
     if (peer !== host) return;
     received.push(text);
+    receivedAt.push(performance.timeOrigin + performance.now());
     news(msg);
   };
 
@@ -197,6 +199,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     room,
     link,
     received,
+    receivedAt,
     state: () => info,
     subscribe(fn) {
       listeners.add(fn);
