@@ -31,9 +31,12 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     openNewGame(current, s, async (settings, seed) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
       if (gameInProgress(view()) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
+      // a new game here ends the online table this page is at (the host closes it)
+      if (controller.online) await import("./online/lobby.js").then((m) => m.leave());
       controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules), ...seatsFromSettings(settings) });
-    }, (settings) => {
+    }, async (settings) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
+      if (controller.online) await import("./online/lobby.js").then((m) => m.leave());
       // the rules as chosen; unchanged from the table's, the table's exactly (a link's
       // schedule may be one the dialog does not list)
       const chosen = rulesFromSettings(settings, s.rules);
