@@ -46,6 +46,7 @@ function fakeEngine() {
     },
     seatPlay: (seat) => Promise.resolve({ error: { kind: "IllegalMoveError", code: "move.not_your_turn", params: { seat } } }),
     seatHint: (seat) => answer({ kind: "bid", suggestion: 0 }),
+    seatStandIn: (seat, level) => (calls.push(["seatStandIn", seat, level]), answer(view(seat))),
     state: () => answer(view(0)),
     exportRecord: () => answer({ record: "{}" }),
   };
@@ -165,4 +166,23 @@ test("closing the table tells every guest the host has left", async () => {
   say("pa", { t: "hello", token: newToken(), name: "Ada", build: "b1" });
   await host.close();
   assert.equal(last(link, "pa", "end").code, "online.host_left");
+});
+
+test("a bot may stand in for a friend who is away, and steps aside when they are back", async () => {
+  const { link, engine, host, say } = await table();
+  const token = newToken();
+  link.onPeerJoin("pa");
+  say("pa", { t: "hello", token, name: "Ada", build: "b1" });
+  await host.start("easy");
+  assert.equal(await host.standIn(1, "medium"), false, "not while the friend is there");
+  link.onPeerLeave("pa");
+  assert.equal(await host.standIn(2, "medium"), false, "not for a seat no friend holds");
+  assert.equal(await host.standIn(1, "medium"), true);
+  assert.equal(host.state().presence[1], "stand_in");
+  link.onPeerJoin("pa2");
+  say("pa2", { t: "hello", token, name: "Ada", build: "b1" });
+  await tick();
+  const standIns = engine.calls.filter((c) => c[0] === "seatStandIn");
+  assert.deepEqual(standIns, [["seatStandIn", 1, "medium"], ["seatStandIn", 1, null]]);
+  assert.equal(host.state().presence[1], "connected");
 });

@@ -478,6 +478,20 @@ export class GameController extends EventTarget {
     });
   }
 
+  /** The host: a bot of `level` plays the friend's `seat` while they are away (null: they
+   *  have it back).  The table goes on at once when it is that seat's turn. */
+  standIn(seat, level) {
+    return this._enqueue(async (token) => {
+      const answer = await this.engine.seatStandIn(seat, level);
+      if (this._stale(token) || answer.error) return answer;
+      const { result: view, error } = await this.engine.state();
+      if (this._stale(token) || error) return answer;
+      this.setView(view);
+      await this._after(token);
+      return answer;
+    });
+  }
+
   /**
    * A guest: news from the host — {t: "move", action: {seat, kind, value}, view} (another
    * seat's move), {t: "deal", view, how} (a game or a round dealt) or {t: "sync", view}

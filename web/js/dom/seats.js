@@ -5,7 +5,7 @@ import { el, $ } from "./util.js";
 import { t } from "../i18n.js";
 import { seatName } from "../names.js";
 
-const PRESENCE = { connected: "online.presence.connected", reconnecting: "online.presence.reconnecting", gone: "online.presence.gone" };
+const PRESENCE = { connected: "online.presence.connected", reconnecting: "online.presence.reconnecting", gone: "online.presence.gone", stand_in: "online.presence.stand_in" };
 
 export function renderSeats(state) {
   const view = state.view;

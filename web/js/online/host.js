@@ -40,6 +40,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   let nextHow = "game";
   const seedOf = () => controller.state.view?.seed ?? null;
   const pendingRe = new Map(); // seat -> the sequence number of its move under way
+  const standIns = new Set(); // friends' seats a bot plays while they are away
   const link = await linkOpener(room);
   const timers = new Set(); // cleared when the table closes
   const later = (fn, ms) => {
@@ -59,6 +60,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       if (kind !== "friend") return "bot";
       if (!book.holders.has(s)) return started ? "bot" : "open";
       if ([...guests.values()].some((g) => g.seat === s)) return "connected";
+      if (standIns.has(s)) return "stand_in";
       const since = away.get(s);
       return since !== undefined && performance.now() - since > AWAY_MS ? "gone" : "reconnecting";
     });
@@ -184,6 +186,11 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       guest.name = names[seat];
     }
     guest.seat = seat;
+    if (seat !== null && standIns.has(seat)) {
+      // back: the friend has the seat again (the bot standing in steps aside)
+      standIns.delete(seat);
+      controller.standIn(seat, null);
+    }
     send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch });
     if (seat !== null && started) pushView(peer, guest, "sync", {});
     changed();
@@ -274,6 +281,17 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     await link.leave();
   }
 
+  /** A bot of `level` plays `seat` until its friend comes back (the host's choice, for a
+   *  friend who is away). */
+  async function standIn(seat, level) {
+    if (!started || !book.holders.has(seat) || [...guests.values()].some((g) => g.seat === seat)) return false;
+    const { error } = await controller.standIn(seat, level);
+    if (error) return false;
+    standIns.add(seat);
+    changed();
+    return true;
+  }
+
   const table = {
     room,
     link,
@@ -281,6 +299,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     state,
     start,
     close,
+    standIn,
     subscribe(fn) {
       listeners.add(fn);
       fn(state());

@@ -17,6 +17,7 @@ import { hasSeatToken } from "./guest.js";
 const PRESENCE = {
   here: "online.presence.here", open: "online.presence.open", connected: "online.presence.connected",
   reconnecting: "online.presence.reconnecting", gone: "online.presence.gone", bot: "online.presence.bot",
+  stand_in: "online.presence.stand_in",
 };
 const STATUS = {
   looking: "online.status.looking", waiting: "online.status.waiting", full: "online.status.full",
@@ -205,10 +206,29 @@ export function renderOnlineBar(state) {
   const status = online ? (online.role === "host" ? "host" : online.status) : "";
   document.body.dataset.online = status;
   document.querySelector('#menu [data-action="online-leave"]').hidden = !online;
-  bar.hidden = !online || status === "host" || status === "playing";
+  // the host: a friend away may have a bot play for them until they are back
+  const away = online?.role === "host" && online.started
+    ? (online.presence || []).findIndex((p) => p === "reconnecting" || p === "gone") : -1;
+  const standIn = $("online-bar").querySelector('[data-action="online-stand-in"]');
+  standIn.hidden = away < 0;
+  bar.hidden = !online || (status === "host" && away < 0) || status === "playing";
   if (bar.hidden) return;
   bar.dataset.status = status;
-  $("online-bar-text").textContent = t(STATUS[status]);
+  if (away >= 0) {
+    const name = online.names?.[away] || t("online.seat_n", { n: away + 1 });
+    $("online-bar-text").textContent = t("online.away", { name });
+    standIn.dataset.seat = String(away);
+    standIn.textContent = t("online.stand_in", { name });
+    standIn.onclick = () => current?.kind === "host" && current.table.standIn(away, controllerLevel());
+  } else {
+    $("online-bar-text").textContent = t(STATUS[status]);
+  }
+}
+
+/** The level of the bot that stands in for a friend away: the one the host chose for the
+ *  seats no friend took. */
+function controllerLevel() {
+  return $("online-fill").value || "medium";
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */
