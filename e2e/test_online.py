@@ -247,7 +247,7 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     assert v is not None and v["viewer"] == seats[de] and len(v["hand"]) == 2
 
     pages = [(host, False), (de, True), (ko, True)]
-    reloaded = hostile = host_reloaded = False
+    reloaded = hostile = host_reloaded = hinted = False
     deadline = time.monotonic() + 150
     while js(host, "() => document.body.dataset.phase") != "game-over":
         assert time.monotonic() < deadline, "the online game did not end"
@@ -289,6 +289,15 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
                 and js(host, "() => document.body.dataset.busy") == "false":
             host_reload(host, (de, ko), hv["step"])
             host_reloaded = True
+        # the German friend asks for a hint on its turn: the host's engine answers for that seat
+        if not hinted and js(de, "() => document.body.dataset.yourTurn") == "true":
+            de.click('[data-action="hint"]')
+            shown = partial(js, de, "() => window.__jabberwocky.table().table.hint")
+            hint = wait_until("the hint", shown, 20, de)
+            assert hint["kind"] in ("bid", "card")
+            if hint["kind"] == "card":
+                assert hint["suggestion"] in (table_view(de) or {})["legal_cards"]
+            hinted = True
         moved = False
         for page, is_guest in pages:
             kv = table_view(ko) or {}
@@ -300,7 +309,7 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
             moved = act(page, is_guest) or moved
         if not moved:
             host.wait_for_timeout(40)
-    assert reloaded and hostile and host_reloaded
+    assert reloaded and hostile and host_reloaded and hinted
 
     final = table_view(host)
     assert final is not None and final["phase"] == "game-over"
