@@ -143,6 +143,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       // the peer that says it is the host (see docs/online.md on trust); a new host
       // connection (the host's page reloaded, or ours) starts a new hello; the host says
       // it again until our hello arrives
+      // while connected to a host, no other peer can take its place (nor learn our token)
+      if (host !== null && host !== peer) return;
       if (host === peer && helloSent && performance.now() - helloSent < 1000) return;
       clearTimeout(giveUp);
       host = peer;
