@@ -33,7 +33,7 @@ function fakeLink() {
 /** An engine that answers like the host's: each seat's view names its own cards only. */
 function fakeEngine() {
   const calls = [];
-  const view = (seat) => ({ phase: "bidding", seats: ["human", "human", "human", "medium"], viewer: seat, to_act: 1, your_turn: seat === 1, hand: [`${seat + 2}C`], step: calls.length });
+  const view = (seat) => ({ phase: "bidding", seats: ["human", "human", "human", "medium"], remote: [1, 2], stand_ins: {}, viewer: seat, to_act: 1, your_turn: seat === 1, hand: [`${seat + 2}C`], step: 0 });
   const answer = (result) => Promise.resolve({ result });
   return {
     calls,
@@ -46,6 +46,7 @@ function fakeEngine() {
     },
     seatPlay: (seat) => Promise.resolve({ error: { kind: "IllegalMoveError", code: "move.not_your_turn", params: { seat } } }),
     seatHint: (seat) => answer({ kind: "bid", suggestion: 0 }),
+    seatAuto: (seat) => (calls.push(["seatAuto", seat]), answer({ action: { seat, kind: "bid", value: 0 }, view: { ...view(0), to_act: 0, step: 1 } })),
     seatStandIn: (seat, level) => (calls.push(["seatStandIn", seat, level]), answer(view(seat))),
     state: () => answer(view(0)),
     exportRecord: () => answer({ record: "{}" }),
@@ -54,12 +55,12 @@ function fakeEngine() {
 
 const presenter = { deal() {}, bid() {}, cancel() {}, card: async () => {}, collect: async () => {}, redraw() {}, addEventListener() {} };
 
-async function table(seats = ["host", "friend", "friend", "medium"]) {
+async function table(seats = ["host", "friend", "friend", "medium"], clock = 0) {
   const link = fakeLink();
   const engine = fakeEngine();
   const controller = new GameController({ engine });
-  controller.presenter = presenter;
-  const host = await openTable({ plan: { players: seats.length, seats, rules: "jabberwocky", hostName: "Hana" }, controller, engine, build: "b1", linkOpener: async () => link });
+  controller.presenter = { ...presenter, deal: (v) => controller.setView(v), bid: (seat, n, v) => controller.setView(v) };
+  const host = await openTable({ plan: { players: seats.length, seats, rules: "jabberwocky", hostName: "Hana", clock }, controller, engine, build: "b1", linkOpener: async () => link });
   open.push(host);
   let seq = 0;
   const say = (peer, fields, s = ++seq) => link.onMessage(JSON.stringify({ v: PROTOCOL, s, ...fields }), peer);
@@ -185,4 +186,24 @@ test("a bot may stand in for a friend who is away, and steps aside when they are
   const standIns = engine.calls.filter((c) => c[0] === "seatStandIn");
   assert.deepEqual(standIns, [["seatStandIn", 1, "medium"], ["seatStandIn", 1, null]]);
   assert.equal(host.state().presence[1], "connected");
+});
+
+test("the turn clock: a friend who does not move in time has the medium bot move for them", async () => {
+  const { link, engine, host, say } = await table(["host", "friend", "friend", "medium"], 0.05);
+  link.onPeerJoin("pa");
+  say("pa", { t: "hello", token: newToken(), name: "Ada", build: "b1" });
+  await host.start("easy");
+  await new Promise((r) => setTimeout(r, 150));
+  assert.deepEqual(engine.calls.filter((c) => c[0] === "seatAuto"), [["seatAuto", 1]], "once, for the seat to act");
+  assert.equal(last(link, "pa", "clock").seat, 1, "the guests are told");
+  assert.deepEqual(last(link, "pa", "move").action, { seat: 1, kind: "bid", value: 0 });
+});
+
+test("no turn clock unless the host set one", async () => {
+  const { link, engine, host, say } = await table();
+  link.onPeerJoin("pa");
+  say("pa", { t: "hello", token: newToken(), name: "Ada", build: "b1" });
+  await host.start("easy");
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(engine.calls.filter((c) => c[0] === "seatAuto"), []);
 });

@@ -478,6 +478,28 @@ export class GameController extends EventTarget {
     });
   }
 
+  /** The host: the turn clock of the friend at `seat` ran out at `step`: the engine's
+   *  `medium` bot makes that one move (shown like a bot's; nothing if the table moved on). */
+  autoMove(seat, step) {
+    return this._enqueue(async (token) => {
+      const view = this.state.view;
+      if (!view || view.step !== step || view.to_act !== seat) return false;
+      const before = view;
+      const { result, error } = await this.engine.seatAuto(seat);
+      if (this._stale(token) || error || !result.action) return false;
+      const { kind, value } = result.action;
+      this.emit("online-clock", { seat, kind, value });
+      if (kind === "bid") {
+        this.presenter.bid(seat, value, result.view);
+        this.emit("move", { seat, kind, value, view: result.view });
+      } else {
+        await this._showCard(seat, value, before, result.view, null, token);
+      }
+      await this._after(token);
+      return true;
+    });
+  }
+
   /** The host: a bot of `level` plays the friend's `seat` while they are away (null: they
    *  have it back).  The table goes on at once when it is that seat's turn. */
   standIn(seat, level) {

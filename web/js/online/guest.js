@@ -174,6 +174,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       if (msg.re === undefined || !transport.answer(msg.re, refusedError(msg.code, msg.params))) {
         controller.notice("online.refused_notice", { reason: { code: msg.code, params: msg.params || {} } }, 6000);
       }
+    } else if (msg.t === "clock") {
+      controller.notice("online.clock_ran_out", { name: info.names?.[msg.seat] || "" }, 6000);
     } else if (msg.t === "react") {
       controller.emit("online-react", { seat: msg.seat, r: msg.r });
     } else if (msg.t === "record") {

@@ -240,7 +240,24 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (error) return;
     for (const [peer, guest] of seated()) if (guests.get(peer) === guest) send(peer, "record", { record: result.record });
   }
-  const events = { game: onGame, deal: onDeal, move: onMove, round: onRound };
+  // The turn clock (off unless the host set one): a friend to act for `plan.clock` seconds
+  // has their move made by the medium bot, and the table says so.
+  let clockTimer = 0;
+  const onIdle = ({ detail }) => {
+    clearTimeout(clockTimer);
+    const v = detail.view;
+    if (!plan.clock || !v || !(v.phase === "bidding" || v.phase === "playing")) return;
+    const seat = v.to_act;
+    if (!(v.remote || []).includes(seat) || v.stand_ins?.[seat]) return;
+    const step = v.step;
+    clockTimer = setTimeout(() => controller.autoMove(seat, step), plan.clock * 1000);
+    timers.add(clockTimer);
+  };
+  const onClock = ({ detail }) => {
+    controller.notice("online.clock_ran_out", { name: names[detail.seat] || "" }, 6000);
+    for (const [peer] of guests) send(peer, "clock", { seat: detail.seat });
+  };
+  const events = { game: onGame, deal: onDeal, move: onMove, round: onRound, idle: onIdle, "online-clock": onClock };
 
   function attach() {
     for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);

@@ -25,6 +25,9 @@ const STATUS = {
   ended: "online.status.ended", over: "online.status.over", host: "online.status.host",
 };
 
+/** The turn clock's choices, in seconds (0: off, the default). */
+const CLOCKS = [0, 30, 60, 120];
+
 let current = null; // the table this page hosts or has joined: {kind, table}
 
 /** What tests and outside checks read (window.__jabberwocky.online). */
@@ -86,12 +89,15 @@ export function openHost({ controller, settings, rules, levels, defaultLevel, na
     seats.append(row);
   }
   $("online-name").value = name;
+  const clock = $("online-clock");
+  clock.replaceChildren(...CLOCKS.map((sec) => el("option", { value: String(sec) }, sec ? t("online.clock_seconds", { n: sec }) : t("online.clock_off"))));
+  clock.value = "0";
   options($("online-fill"), levels, (l) => t(`level.${l}`));
   $("online-fill").value = defaultLevel;
   show("online-setup");
   dlg.querySelector('[data-action="online-open"]').onclick = async () => {
     const kinds = ["host", ...Array.from(seats.querySelectorAll("select"), (s) => s.value)];
-    const plan = { players: settings.players, seats: kinds, rules, hostName: $("online-name").value.trim().slice(0, 24) };
+    const plan = { players: settings.players, seats: kinds, rules, hostName: $("online-name").value.trim().slice(0, 24), clock: Number($("online-clock").value) || 0 };
     let table;
     try {
       const build = (await engine.ready).build || "dev";
