@@ -40,6 +40,8 @@ SUBPATH = "/jabberwocky/"
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
+    # WebRTC between two pages here: real host addresses, not mDNS names (e2e/test_online.py)
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
 
 if str(ROOT) not in sys.path:

@@ -275,12 +275,25 @@ def test_build_json_says_what_an_about_screen_shows(built: Path) -> None:
     assert "licenses/index.json" in info["files"], "the list is there offline too"
 
 
+def test_the_online_bundle_is_in_the_site_and_not_precached(built: Path) -> None:
+    """tools/vendor.py's bundle (Trystero's two strategies, the QR writer; its source map
+    kept in the cache): in the site, but not in build.json's precached files nor the
+    service worker's list: only a player who plays online fetches it."""
+    info = json.loads((built / "build.json").read_text())
+    assert "vendor/online/online.js" not in info["files"]
+    bundle = (built / "vendor/online/online.js").read_text(encoding="utf-8")
+    assert "sourceMappingURL" not in bundle  # the map stays in .cache/vendor/
+    for name in ("joinTorrent", "joinNostr", "renderSVG"):
+        assert name in bundle, name
+    assert "vendor/online/online.js" not in (built / "sw.js").read_text(encoding="utf-8")
+
+
 def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> None:
     index = json.loads((built / "licenses/index.json").read_text())
     assert index["format"] == "jabberwocky-licenses/1"
     rows = {row["component"].split(" ")[0]: row for row in index["components"]}
     assert set(rows) == {"Jabberwocky", "Pyodide", "CPython", "micropip", "packaging",
-                         "mousebender", "Classic", "brotli-dec-wasm"}
+                         "mousebender", "Classic", "brotli-dec-wasm", "Trystero", "uqr"}
     assert rows["Classic"]["license"] == "CC0-1.0"  # the classic deck's court cards
     for row in index["components"]:
         assert set(row) == {"component", "version", "license", "file", "url", "part_of"}
@@ -302,7 +315,8 @@ def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> N
                 "micropip": ("MPL-2.0", "Mozilla Public License Version 2.0"),
                 "packaging": ("Apache-2.0 OR BSD-2-Clause", "Apache License"),
                 "mousebender": ("BSD-3-Clause", "Brett Cannon"),
-                "brotli-dec-wasm": ("MIT OR Apache-2.0", "Permission is hereby granted")}
+                "brotli-dec-wasm": ("MIT OR Apache-2.0", "Permission is hereby granted"),
+                "Trystero": ("MIT", "Dan Motzenbecker"), "uqr": ("MIT", "Project Nayuki")}
     for name, (spdx, phrase) in expected.items():
         assert rows[name]["license"] == spdx, name
         assert phrase in (built / rows[name]["file"]).read_text(encoding="utf-8"), name

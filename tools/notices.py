@@ -8,7 +8,8 @@
   file); micropip (MPL-2.0) and the ``packaging`` it vendors (Apache-2.0 OR
   BSD-2-Clause) taken from the micropip wheel itself, so they are always the shipped
   version's; the BSD-3-Clause of mousebender, of which micropip vendors an adapted part;
-  the classic court cards (CC0) and the brotli decoder (MIT), from their npm packages;
+  the classic court cards (CC0), the brotli decoder (MIT), and the online table's Trystero
+  and uqr (MIT), from their npm packages;
 - ``index.json``: ``{"format": "jabberwocky-licenses/1", "components": [{"component",
   "version", "license" (SPDX), "file" (relative to the site), "url", "part_of"}]}``.
 
@@ -110,6 +111,14 @@ def components(micropip_wheel: Path, *, jabberwocky: str, pyodide: str, python: 
                    "MIT OR Apache-2.0", file("brotli-dec-wasm"),
                    "https://github.com/ustclug-dev/brotli-dec-wasm"),
          (ROOT / "node_modules" / "brotli-dec-wasm" / "LICENSE-MIT.txt").read_bytes()),
+        # the online table's libraries (tools/vendor.py bundles them into vendor/online/)
+        (Component("Trystero (peer-to-peer connections for online tables: its WebTorrent "
+                   "and Nostr strategies)", _package_version("@trystero-p2p/core"), "MIT",
+                   file("trystero"), "https://github.com/dmotz/trystero"),
+         (ROOT / "node_modules" / "@trystero-p2p" / "core" / "LICENSE").read_bytes()),
+        (Component("uqr (the join link's QR code)", _package_version("uqr"), "MIT",
+                   file("uqr"), "https://github.com/unjs/uqr"),
+         (ROOT / "node_modules" / "uqr" / "LICENSE").read_bytes()),
     ]
 
 

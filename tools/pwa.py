@@ -58,7 +58,10 @@ NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/",
                           # decoded files for the service worker (web/worker/brotli.js),
                           # which precaches those
                           "pyodide/pyodide.asm.wasm.br", "pyodide/python_stdlib.zip.br",
-                          "vendor/brotli-dec-wasm/", "worker/brotli.js")
+                          "vendor/brotli-dec-wasm/", "worker/brotli.js",
+                          # the online table's libraries (tools/vendor.py): only a player
+                          # who opens or joins an online table fetches them
+                          "vendor/online/")
 NOT_PRECACHED_TEXTS = "licenses/"
 
 

@@ -16,6 +16,9 @@
   0.61 MB, against 3.55 MB gzipped and 0.88 MB deflated);
 - ``vendor/brotli-dec-wasm/``: the brotli decoder that a first visit's engine worker
   decodes that with (from the pinned npm package);
+- ``vendor/online/``: the online table's libraries (Trystero's two signalling strategies,
+  the QR writer) bundled by ``tools/vendor.py``, loaded only when a player opens or joins
+  an online table;
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
   sorted entries, a proper ``dist-info``), its modules' bytecode beside their sources
   (``engine_bytecode``: compiled by Pyodide's Python with the standard library, so a
@@ -68,7 +71,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tools import bundle as bundle_tools
-from tools import notices, precompress
+from tools import notices, precompress, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -483,6 +486,9 @@ def build(site: Path, micropip_wheel: Path) -> None:
             sys.exit(f"{DECODER_DIR / name} is missing: run `npm ci` (python3 build.py does)")
         _copy_if_changed(DECODER_DIR / name, site / DECODER_SITE / name)
         written.add(f"{DECODER_SITE}/{name}")
+    for path in vendor.online_bundle()[: len(vendor.SHIPPED)]:
+        _copy_if_changed(path, site / vendor.SITE_DIR / path.name)
+        written.add(f"{vendor.SITE_DIR}/{path.name}")
     _write_if_changed(site / "wheels" / wheel_name, wheel_bytes)
     written.add(f"wheels/{wheel_name}")
     _copy_if_changed(micropip_wheel, site / "wheels" / micropip_wheel.name)

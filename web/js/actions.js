@@ -31,7 +31,20 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     openNewGame(current, s, async (settings, seed) => {
       prefs.setSettings({ ...prefs.settings, ...settings });
       if (gameInProgress(view()) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
+      // a new game here ends the online table this page is at (the host closes it)
+      if (controller.online) await import("./online/lobby.js").then((m) => m.leave());
       controller.newGame({ seed, players: settings.players, bots: botsFromSettings(settings), rules: rulesFromSettings(settings, s.rules), ...seatsFromSettings(settings) });
+    }, async (settings) => {
+      prefs.setSettings({ ...prefs.settings, ...settings });
+      if (controller.online) await import("./online/lobby.js").then((m) => m.leave());
+      // the rules as chosen; unchanged from the table's, the table's exactly (a link's
+      // schedule may be one the dialog does not list)
+      const chosen = rulesFromSettings(settings, s.rules);
+      const same = view() && JSON.stringify(chosen) === JSON.stringify(rulesFromSettings(current, s.rules));
+      const rules = same ? view().rules : chosen;
+      // the online table's code is loaded now, not before (web/js/online/)
+      import("./online/lobby.js").then((m) => m.openHost({ controller, settings, rules,
+        levels: s.levels, defaultLevel: s.defaultLevel, name: settings.names?.[0] || prefs.prefs.challengeName || "" }));
     });
   }
 
@@ -120,6 +133,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       return controller.hint();
     },
     claim: () => controller.claim(),
+    "online-leave": () => import("./online/lobby.js").then((m) => m.leave()),
     reveal: () => controller.reveal(),
     // the engine refuses take-backs where the rules allow none (a challenge, the deal of
     // the day, an online table): the view's can_take_back and take_back_rule say so

@@ -13,7 +13,7 @@
 // input again.  A new game aborts what is under way (pauses end, flights land at once).
 //
 // Events (CustomEvent detail):
-//   game    {how: "new"|"save"|"import"|"watch"|"challenge", view}  a game is on the table
+//   game    {how: "new"|"save"|"import"|"watch"|"challenge"|"online", view}  a game is on the table
 //   deal    {view}                                      a round was dealt
 //   move    {seat, kind: "bid"|"card", value, view}
 //   trick   {trick, view}                               a trick was completed
@@ -27,12 +27,18 @@
 //   taken-back {view}                                   the human's last move was taken back
 //   notice  {key, params, ms, kind}                     a message for the message box
 //   watch   {state: "start"|"end"|"diverged"|"stopped", seed}
+//
+// An online table (web/js/online/) changes two things only.  The host's controller takes
+// a friend's move with `remoteMove` (a transition like a bot's: the engine checks it for
+// that seat) and lets bots stand in for friends (`view.stand_ins`).  A guest's controller
+// is given the host as its engine (`useEngine(engine, "guest")`: the same typed methods,
+// answered over the wire) and the host's news with `remoteNews` (moves of the others, a
+// deal, the table as it is): it runs no bot, saves nothing, and plays its own bids and
+// cards through the same intents as any game.
 
 import { createStore } from "./store.js";
 import { TIMING, pause, readableMs } from "./timing.js";
 
-/** A challenge can be made of the game on the table: the engine says the game allows one
- *  (`can_challenge`), and the table is the player's own (not a record being watched). */
 /** What the player reads when the table's rules allow no take-back (the view's
  *  `take_back_rule`, the engine's reason code). */
 const TAKE_BACK_NOTICES = {
@@ -41,6 +47,8 @@ const TAKE_BACK_NOTICES = {
   "move.takeback_online": "notice.no_takeback_online",
 };
 
+/** A challenge can be made of the game on the table: the engine says the game allows one
+ *  (`can_challenge`), and the table is the player's own (not a record being watched). */
 export function canChallenge(state) {
   return Boolean(state.view?.can_challenge) && state.mode === "play";
 }
@@ -84,6 +92,7 @@ export class GameController extends EventTarget {
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
       menu: false, // the menu is open
       input: null, // how the player is playing: "keyboard" | "pointer" (null: not known yet)
+      online: null, // an online table (online/lobby.js): {role, room, presence, names, status?}
     });
     // What no view renders: the engine's offer once known ({levels, defaultLevel,
     // botsVersion, rules}), the address this page last wrote, and each screen's own state
@@ -91,6 +100,7 @@ export class GameController extends EventTarget {
     this.setup = null;
     this.link = { own: "" };
     this.screens = new Map();
+    this.online = null; // null, "host" or "guest" (see useEngine)
     this._tail = Promise.resolve();
     this._game = 0; // bumped by every new game: older transitions stop
     this._abort = new AbortController();
@@ -201,6 +211,7 @@ export class GameController extends EventTarget {
   /** After a transition: store the game, then queue what must happen next by itself. */
   async _after(token) {
     if (this._stale(token)) return;
+    if (this.online === "guest") return; // the host runs the bots and keeps the game
     await this._compareChallenge(token);
     if (this._stale(token)) return;
     await this.save(this.state.view);
@@ -208,7 +219,9 @@ export class GameController extends EventTarget {
     const { view, mode } = this.state;
     if (!view) return;
     const acting = view.phase === "bidding" || view.phase === "playing";
-    const botToAct = acting && view.to_act !== null && view.to_act !== undefined && (view.seats?.[view.to_act] ?? "bot") !== "human";
+    const seatKind = view.seats?.[view.to_act] ?? "bot";
+    const standIn = Boolean(view.stand_ins?.[view.to_act]); // a bot plays for a friend away
+    const botToAct = acting && view.to_act !== null && view.to_act !== undefined && (seatKind !== "human" || standIn);
     if (botToAct) {
       this._enqueue((t) => this._botStep(t));
     } else if (mode === "watch") {
@@ -403,6 +416,10 @@ export class GameController extends EventTarget {
     const view = this.state.view;
     if (!view || view.phase !== "round-over") return Promise.resolve(false);
     if (!recorded && this.state.mode === "watch") return Promise.resolve(false);
+    if (this.online === "guest") {
+      this.notice("online.host_deals", {}, 4200, "move"); // the host deals every round
+      return Promise.resolve(false);
+    }
     return this._enqueue(async (token) => {
       const { result, error } = await this.engine.nextRound();
       if (this._stale(token)) return false;
@@ -436,6 +453,107 @@ export class GameController extends EventTarget {
     this.setTable({ hint: result });
     this.emit("hint", { hint: result });
     return result;
+  }
+
+  // -- online tables (web/js/online/) ----------------------------------------------------
+
+  /** Play with `engine` from now on: the page's own (`online` null), or, for a guest, the
+   *  host's over the wire ("guest"); "host" marks a table with friends elsewhere. */
+  useEngine(engine, online = null) {
+    this._newGame();
+    this.engine = engine;
+    this.online = online;
+  }
+
+  /**
+   * The host: a friend at `seat` bids or plays (`kind` "bid"|"card", `value`).  The engine
+   * refuses a move that is not that seat's to make; an accepted one is shown like a bot's
+   * and the table goes on.  Resolves to {result: the seat's view} or {error}.
+   */
+  remoteMove(seat, kind, value) {
+    return this._enqueue(async (token) => {
+      const before = this.state.view;
+      const answer = kind === "bid" ? await this.engine.seatBid(seat, value) : await this.engine.seatPlay(seat, value);
+      if (this._stale(token) || answer.error) return answer;
+      const { result: view, error } = await this.engine.state();
+      if (this._stale(token) || error) return answer;
+      if (kind === "bid") {
+        this.presenter.bid(seat, value, view);
+        this.emit("move", { seat, kind, value, view });
+      } else {
+        await this._showCard(seat, value, before, view, null, token);
+      }
+      await this._after(token);
+      return answer;
+    });
+  }
+
+  /** The host: the turn clock of the friend at `seat` ran out at `step`: the engine's
+   *  `medium` bot makes that one move (shown like a bot's; nothing if the table moved on). */
+  autoMove(seat, step) {
+    return this._enqueue(async (token) => {
+      const view = this.state.view;
+      if (!view || view.step !== step || view.to_act !== seat) return false;
+      const before = view;
+      const { result, error } = await this.engine.seatAuto(seat);
+      if (this._stale(token) || error || !result.action) return false;
+      const { kind, value } = result.action;
+      this.emit("online-clock", { seat, kind, value });
+      if (kind === "bid") {
+        this.presenter.bid(seat, value, result.view);
+        this.emit("move", { seat, kind, value, view: result.view });
+      } else {
+        await this._showCard(seat, value, before, result.view, null, token);
+      }
+      await this._after(token);
+      return true;
+    });
+  }
+
+  /** The host: a bot of `level` plays the friend's `seat` while they are away (null: they
+   *  have it back).  The table goes on at once when it is that seat's turn. */
+  standIn(seat, level) {
+    return this._enqueue(async (token) => {
+      const answer = await this.engine.seatStandIn(seat, level);
+      if (this._stale(token) || answer.error) return answer;
+      const { result: view, error } = await this.engine.state();
+      if (this._stale(token) || error) return answer;
+      this.setView(view);
+      await this._after(token);
+      return answer;
+    });
+  }
+
+  /**
+   * A guest: news from the host — {t: "move", action: {seat, kind, value}, view} (another
+   * seat's move), {t: "deal", view, how} (a game or a round dealt) or {t: "sync", view}
+   * (the table as it is: on joining, after a reconnection).  Shown in order, on the queue.
+   */
+  remoteNews(news) {
+    if (news.t === "deal" && news.how === "game") this._newGame();
+    return this._enqueue(async (token) => {
+      const view = news.view;
+      if (news.t === "move") {
+        const { seat, kind, value } = news.action;
+        const before = this.state.view;
+        if (kind === "bid") {
+          this.presenter.bid(seat, value, view);
+          this.emit("move", { seat, kind, value, view });
+        } else {
+          await this._showCard(seat, value, before, view, null, token);
+        }
+      } else if (news.t === "deal") {
+        this.presenter.deal(view);
+        if (news.how === "game") this.emit("game", { how: "online", view });
+        this.emit("deal", { view });
+        await this._landed(token);
+      } else {
+        this.presenter?.cancel();
+        this.setView(view, { shownTrick: shownTrickFor(view), dealtCounts: null });
+        this.emit("game", { how: "online", view });
+        if (view.phase === "round-over" || view.phase === "game-over") this.emit("round", { view });
+      }
+    });
   }
 
   // -- the bots ------------------------------------------------------------------------------

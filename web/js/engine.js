@@ -301,6 +301,11 @@ export class Engine {
     return this.call("export_record");
   }
 
+  /** The device's view of the table as it is now. */
+  state() {
+    return this.call("state");
+  }
+
   // -- moves (each answers the view; botStep {action, view}) -----------------------------
 
   bid(n) {

@@ -188,7 +188,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
@@ -267,6 +267,7 @@ function wireTable() {
     }
   }
   controller.store.subscribe(render);
+  // an online table's presence is drawn on the badges (online/lobby.js sets `online`)
   // Read-only for tests: what the canvas draws from (the view and the table's state).
   if (window.__jabberwocky) window.__jabberwocky.table = () => JSON.parse(JSON.stringify({ view: controller.state.view, table: controller.state.table }));
   // Read-only for tests: where the canvas draws everything (layout.js computeLayout).
@@ -348,7 +349,8 @@ function wireTableTap(renderer, dispatch) {
 function keepFinishedGames() {
   let told = false;
   controller.addEventListener("round", ({ detail }) => {
-    if (detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
+    // an online guest keeps its game once the host has sent the whole record (online/guest.js)
+    if (detail.view.phase !== "game-over" || controller.state.mode !== "play" || controller.online === "guest") return;
     import("./stats/keep.js")
       .then((m) => m.keepFinishedGame(engine))
       .then((problem) => {
@@ -416,16 +418,42 @@ async function boot() {
   hideLoading();
   const saved = readSave();
   if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
+  window.addEventListener("hashchange", () => {
+    if (location.hash === controller.link.own || !location.hash || joinOnline()) return;
+    const again = readSave();
+    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
+  });
+  if (joinOnline() || (await resumeOnlineHost(saved))) {
+    tableShown();
+    return;
+  }
   try {
     await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs, daily });
   } finally {
     tableShown();
   }
-  window.addEventListener("hashchange", () => {
-    if (location.hash === controller.link.own || !location.hash) return;
-    const again = readSave();
-    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
-  });
+}
+
+/** The host of an online table reloaded its page: the same table opens again with the
+ *  autosave (online/lobby.js, loaded only when the device kept such a table). */
+async function resumeOnlineHost(saved) {
+  let kept = null;
+  try {
+    kept = localStorage.getItem("jabberwocky.onlineHost"); // online/host.js's HOST_KEY
+  } catch { /* no storage: nothing kept */ }
+  if (saved?.damaged || !kept) return false;
+  const m = await import("./online/lobby.js");
+  const table = m.keptHostTable(saved);
+  return Boolean(table) && m.resumeHost({ controller, kept: table, record: saved.record });
+}
+
+/** A join link (#join=<room code>) opens the online table's join screen (its code is
+ *  loaded now, not before): true when the address is one. */
+function joinOnline() {
+  const room = /^#join=([^&]*)/.exec(location.hash)?.[1];
+  if (room === undefined) return false;
+  import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }));
+  return true;
 }
 
 boot();

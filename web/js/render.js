@@ -472,6 +472,28 @@ function drawBadge(ctx, L, view, seat, s, now) {
   if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
 }
 
+/** An online table: a friend's connection on their badge (its words are in the bar over the
+ *  table and the screen reader's seat list): green connected, a gold ring reconnecting,
+ *  red gone. */
+const PRESENCE_COLOURS = { connected: "#3fbf5a", reconnecting: "#e0b23a", gone: "#d0524a" };
+
+function presenceDot(ctx, s, presence) {
+  const colour = PRESENCE_COLOURS[presence];
+  if (!colour) return;
+  const x = s.x - s.bw / 2 + 10;
+  const y = s.y - s.bh / 2 + 10;
+  ctx.beginPath();
+  ctx.arc(x, y, 5, 0, Math.PI * 2);
+  if (presence === "reconnecting") {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+}
+
 function dealerMark(ctx, x, y, r) {
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
@@ -659,6 +681,7 @@ export function createRenderer(canvas, getFrame) {
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
         drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n);
         drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
+        presenceDot(ctx, layout.seats[slot], st.presence?.[seat]);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
       if (st.table.claimed) drawClaim(ctx, layout, st.table.claimed);

@@ -135,9 +135,10 @@ function options(select, values, label) {
 
 /**
  * Open the dialog with `settings`; `setup` is {levels, rules}; onStart(settings, seed) is
- * called when the player deals.
+ * called when the player deals, onOnline(settings) when they choose to play with friends
+ * online instead.
  */
-export function openNewGame(settings, setup, onStart) {
+export function openNewGame(settings, setup, onStart, onOnline = () => {}) {
   const info = setup.rules;
   const levels = setup.levels;
   const dlg = $("dlg-new");
@@ -214,9 +215,9 @@ export function openNewGame(settings, setup, onStart) {
   const seed = $("seed-input");
   seed.value = "";
   seed.maxLength = info.seed_max_length;
-  dlg.querySelector('[data-action="start-game"]').onclick = () => {
+  const read = () => {
     const seatBots = Array.from(seatBox.querySelectorAll("select")).map((s) => s.value);
-    onStart({
+    return {
       players: players(),
       bots: all.value,
       perSeat: $("per-seat").checked,
@@ -226,7 +227,13 @@ export function openNewGame(settings, setup, onStart) {
       multi: $("multi").checked,
       seatKinds: mergeList(settings.seatKinds, Array.from(people.querySelectorAll("[data-seat-kind]")).map((x) => x.value)),
       names: mergeList(settings.names, Array.from(people.querySelectorAll("[data-seat-name]")).map((x) => x.value.trim())),
-    }, seed.value.trim());
+    };
+  };
+  dlg.querySelector('[data-action="start-game"]').onclick = () => onStart(read(), seed.value.trim());
+  // an online table: the same choices, then who of the seats is a friend (online/lobby.js)
+  dlg.querySelector('[data-action="online-new"]').onclick = () => {
+    dlg.close();
+    onOnline(read());
   };
   openDialog(dlg);
   seg.querySelector("input:checked")?.focus(); // the choice in force, not the first radio

@@ -5,6 +5,8 @@ import { el, $ } from "./util.js";
 import { t } from "../i18n.js";
 import { seatName } from "../names.js";
 
+const PRESENCE = { connected: "online.presence.connected", reconnecting: "online.presence.reconnecting", gone: "online.presence.gone", stand_in: "online.presence.stand_in" };
+
 export function renderSeats(state) {
   const view = state.view;
   const seats = $("seats");
@@ -22,6 +24,8 @@ export function renderSeats(state) {
     ];
     if (view.dealer === s) parts.push(t("seats.dealer"));
     if (view.to_act === s) parts.push(t("seats.to_act"));
+    const presence = PRESENCE[state.online?.presence?.[s]];
+    if (presence) parts.push(t(presence)); // an online table: is this friend connected?
     list.append(el("li", {}, t("seats.line", { parts })));
   }
   seats.append(list);

@@ -1,0 +1,229 @@
+// A guest at an online table: the host's engine plays behind the page's own typed engine
+// methods (`HostTransport`: engine.bid(n), engine.play(card) and engine.hint() travel to
+// the host as messages and come back as the host's answer), and the host's news (the
+// others' moves, the deals, the table as it is) are shown by the controller
+// (`remoteNews`): the guest's controls, keyboard, hints and animations are a bot game's.
+// The guest keeps a seat token for the room (localStorage), so a reload or a dropped
+// connection gets its seat back.  After the game the host sends the whole record; the
+// guest's own engine takes it, and the table is the guest's to review.
+
+import { Engine } from "../engine.js";
+import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL } from "./protocol.js";
+import { openLink } from "./transport.js";
+
+const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
+const ANSWER_MS = 20000;
+const HOST_GONE_MS = 90000; // a host away this long has left (a reload takes seconds)
+
+/** True when this device has taken a seat at `room` before (a reload gets it back). */
+export function hasSeatToken(room, storage = globalThis.localStorage) {
+  try {
+    return Boolean(storage?.getItem(TOKEN_KEY + room));
+  } catch {
+    return false;
+  }
+}
+
+/** This device's seat token for `room` (made and kept the first time). */
+export function seatToken(room, storage = localStorage) {
+  const key = TOKEN_KEY + room;
+  let token = null;
+  try {
+    token = storage.getItem(key);
+  } catch { /* no storage: a token for this visit */ }
+  if (!token || !/^[A-Za-z0-9_-]{22}$/.test(token)) {
+    token = newToken();
+    try {
+      storage.setItem(key, token);
+    } catch { /* as above */ }
+  }
+  return token;
+}
+
+const refusedError = (code, params = {}) => ({ error: { kind: "IllegalMoveError", message: code, code, params } });
+
+/** The host as an engine transport: the requests a guest's controller makes, as messages. */
+export class HostTransport extends EventTarget {
+  constructor(sendToHost) {
+    super();
+    this.sendToHost = sendToHost;
+    this.pending = new Map(); // sequence -> resolve
+    this.ready = Promise.resolve({});
+    this.log = [];
+  }
+
+  send(kind, payload = {}) {
+    const message = kind === "bid" ? ["bid", { n: payload.bid }]
+      : kind === "play" ? ["play", { card: payload.card }]
+        : kind === "hint" ? ["hint", {}] : null;
+    // anything else (take-backs, claims) is not for an online table; the host deals
+    if (!message) return Promise.resolve(refusedError("online.not_here"));
+    return new Promise((resolve) => {
+      const s = this.sendToHost(...message);
+      const timer = setTimeout(() => {
+        this.pending.delete(s);
+        resolve(refusedError("online.no_answer"));
+      }, ANSWER_MS);
+      this.pending.set(s, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+    });
+  }
+
+  /** The connection to the host is gone: every request waiting is answered so. */
+  failAll() {
+    for (const [re] of [...this.pending]) this.answer(re, refusedError("online.no_answer"));
+  }
+
+  /** The host's answer to request `re`: true when one was waiting for it. */
+  answer(re, outcome) {
+    const waiter = this.pending.get(re);
+    if (!waiter) return false;
+    this.pending.delete(re);
+    waiter(outcome);
+    return true;
+  }
+}
+
+/**
+ * Join the table `room` as `name`: returns {room, state(), subscribe(fn), leave(), link}.
+ * `localEngine`: the page's own engine (it takes the record after the game).
+ */
+export async function joinTable({ room, name, controller, localEngine, build, watch = false, linkOpener = openLink }) {
+  if (!isRoomCode(room)) throw new Error("not a room code");
+  const token = seatToken(room);
+  const link = await linkOpener(room);
+  const listeners = new Set();
+  const received = []; // every message from the host, as text (tests read them)
+  const receivedAt = []; // when each came (ms since the epoch: bench/online_latency.py)
+  let host = null;
+  let helloSent = 0;
+  let seq = 0;
+  let info = { status: "looking", seat: null, started: false, names: [], presence: [], code: null };
+
+  const sendToHost = (kind, fields) => {
+    seq += 1;
+    if (host) link.send(encode(kind, fields, seq), host);
+    return seq;
+  };
+  const transport = new HostTransport(sendToHost);
+  const hostEngine = new Engine(transport);
+
+  function update(patch) {
+    info = { ...info, ...patch };
+    controller.store.set({ online: { role: "guest", room, ...info } });
+    for (const fn of listeners) fn(info);
+  }
+
+  function hello() {
+    sendToHost("hello", { token, name: name.slice(0, 24), build, watch });
+  }
+
+  link.onPeerJoin = () => {};
+  let giveUp = 0;
+  link.onPeerLeave = (peer) => {
+    if (peer !== host) return;
+    host = null;
+    transport.failAll();
+    if (info.status === "ended" || info.status === "over") return;
+    // the host's page may be reloading: its table opens again and says so; after a while
+    // without it, the host has left
+    update({ status: "reconnecting" });
+    clearTimeout(giveUp);
+    giveUp = setTimeout(() => {
+      if (host === null) news({ t: "end", code: "online.host_left" });
+    }, HOST_GONE_MS);
+  };
+  link.onMessage = (text, peer) => {
+    const read = readHostMessage(text);
+    if (!read.ok) return;
+    const msg = read.msg;
+    if (msg.t === "host") {
+      // the peer that says it is the host (see docs/online.md on trust); a new host
+      // connection (the host's page reloaded, or ours) starts a new hello; the host says
+      // it again until our hello arrives
+      // while connected to a host, no other peer can take its place (nor learn our token)
+      if (host !== null && host !== peer) return;
+      if (host === peer && helloSent && performance.now() - helloSent < 1000) return;
+      clearTimeout(giveUp);
+      host = peer;
+      helloSent = performance.now();
+      hello();
+      return;
+    }
+    if (peer !== host) return;
+    received.push(text);
+    receivedAt.push(performance.timeOrigin + performance.now());
+    news(msg);
+  };
+
+  function news(msg) {
+    if (msg.t === "welcome") {
+      update({ status: msg.seat === null ? (msg.full ? "full" : "watching") : msg.started ? "playing" : "waiting", seat: msg.seat, started: msg.started, names: msg.names });
+    } else if (msg.t === "presence") {
+      update({ presence: msg.presence, names: msg.names });
+    } else if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
+      if (msg.re !== undefined && transport.answer(msg.re, { result: msg.view })) return;
+      if (controller.online !== "guest") controller.useEngine(hostEngine, "guest");
+      if (info.status !== "playing") update({ status: "playing", started: true });
+      controller.remoteNews(msg);
+    } else if (msg.t === "hint") {
+      transport.answer(msg.re, { result: msg.hint });
+    } else if (msg.t === "refused") {
+      if (msg.re === undefined || !transport.answer(msg.re, refusedError(msg.code, msg.params))) {
+        controller.notice("online.refused_notice", { reason: { code: msg.code, params: msg.params || {} } }, 6000);
+      }
+    } else if (msg.t === "clock") {
+      controller.notice("online.clock_ran_out", { name: info.names?.[msg.seat] || "" }, 6000);
+    } else if (msg.t === "react") {
+      controller.emit("online-react", { seat: msg.seat, r: msg.r });
+    } else if (msg.t === "record") {
+      keepRecord(msg.record);
+    } else if (msg.t === "end") {
+      // the table is closed: the table shown stays, the page's own engine plays from here
+      if (controller.online === "guest") controller.useEngine(localEngine, null);
+      update({ status: "ended", code: msg.code, params: msg.params || {} });
+      controller.notice(msg.code, msg.params || {}, 12000);
+    }
+  }
+
+  /** The whole record, after the game: the guest's own engine takes it (every hand face
+   *  up for the review; the table stays as it is). */
+  async function keepRecord(record) {
+    await controller._tail; // the last trick is shown first
+    const { error } = await localEngine.importRecord(record);
+    if (error) return;
+    controller.useEngine(localEngine, null);
+    update({ status: "over" });
+    controller.notice("online.record_kept", {}, 8000);
+  }
+
+  const guest = {
+    room,
+    link,
+    received,
+    receivedAt,
+    state: () => info,
+    subscribe(fn) {
+      listeners.add(fn);
+      fn(info);
+      return () => listeners.delete(fn);
+    },
+    /** Send a reaction (one of protocol.REACTIONS). */
+    react: (r) => sendToHost("react", { r }),
+    /** Tests: send `text` to the host as it is (a hostile guest). */
+    inject: (text) => host && link.send(text, host),
+    nextSeq: () => ++seq,
+    protocol: PROTOCOL,
+    async leave() {
+      sendToHost("bye", {});
+      await new Promise((r) => setTimeout(r, 150));
+      await link.leave();
+      if (controller.online === "guest") controller.useEngine(localEngine, null);
+      controller.store.set({ online: null });
+    },
+  };
+  update({ status: "looking" });
+  return guest;
+}

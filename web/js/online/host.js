@@ -1,0 +1,334 @@
+// The host of an online table: the only referee.  Its engine (the page's own worker)
+// deals, checks every move and runs the bots; this module relays.  It reads every guest
+// message as untrusted (protocol.js: size, schema, rate, replay; then the seat's token,
+// whose turn it is — the engine decides that), makes an accepted move through the
+// controller for THAT guest's seat only, refuses anything else with a reason code (logged
+// for the host, sent back) and changes nothing then.  After every change each guest is
+// sent only its own seat's view (the engine's seat_view) and the public move.
+//
+// Messages (docs/online.md): to a new peer {t: "host", build}; to a guest {t: "welcome",
+// seat, started, names}, {t: "lobby", seats}, {t: "deal", how, view}, {t: "move", action,
+// view, re?}, {t: "sync", view}, {t: "hint", re, hint}, {t: "refused", re?, code,
+// params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
+// {t: "end", code}.
+
+import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
+import { openLink } from "./transport.js";
+
+export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
+const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
+const LOG_MAX = 200;
+
+/**
+ * Open a table: `plan` {players, seats: per seat "host" | "friend" | a bot level, rules,
+ * hostName}; `controller` the page's; `engine` the page's engine; `build` this page's
+ * build.  Returns the table: {room, link, state(), subscribe(fn), start(level), close(),
+ * log}.
+ */
+export async function openTable({ plan, controller, engine, build, room = newRoomCode(), linkOpener = openLink, resumed = null, storage = globalThis.localStorage }) {
+  const friendSeats = plan.seats.map((k, s) => (k === "friend" ? s : -1)).filter((s) => s >= 0);
+  const book = resumed ? SeatBook.fromJSON(resumed.book) : new SeatBook(friendSeats);
+  const guests = new Map(); // peer -> {seat, name, rate, seq, token, refusedAt}
+  const names = resumed ? [...resumed.names] : plan.seats.map(() => "");
+  if (!resumed) names[0] = plan.hostName || "";
+  const away = new Map(); // seat -> when its friend went away
+  const listeners = new Set();
+  const log = []; // refusals: {at, seat, code}
+  let refusedCount = 0;
+  let started = Boolean(resumed);
+  let seq = 0;
+  let nextHow = "game";
+  const seedOf = () => controller.state.view?.seed ?? null;
+  const pendingRe = new Map(); // seat -> the sequence number of its move under way
+  const standIns = new Set(); // friends' seats a bot plays while they are away
+  const link = await linkOpener(room);
+  const timers = new Set(); // cleared when the table closes
+  const later = (fn, ms) => {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      fn();
+    }, ms);
+    timers.add(id);
+  };
+
+  const send = (peer, kind, fields = {}) => link.send(encode(kind, fields, ++seq), peer);
+  const seated = () => [...guests].filter(([, g]) => g.seat !== null);
+
+  function presence() {
+    return plan.seats.map((kind, s) => {
+      if (s === 0) return "here";
+      if (kind !== "friend") return "bot";
+      if (!book.holders.has(s)) return started ? "bot" : "open";
+      if ([...guests.values()].some((g) => g.seat === s)) return "connected";
+      if (standIns.has(s)) return "stand_in";
+      const since = away.get(s);
+      return since !== undefined && performance.now() - since > AWAY_MS ? "gone" : "reconnecting";
+    });
+  }
+
+  function state() {
+    return { room, started, presence: presence(), names: [...names], seats: plan.seats, refused: refusedCount, log: log.slice(-20) };
+  }
+
+  /** What a reload of the host's page needs to open the same table again (with the
+   *  autosave: main.js resumes both). */
+  function keep() {
+    try {
+      if (started) storage?.setItem(HOST_KEY, JSON.stringify({ room, plan, book: book.toJSON(), names, seed: seedOf() }));
+    } catch { /* no storage: no resuming */ }
+  }
+
+  function changed() {
+    keep();
+    const now = state();
+    controller.store.set({ online: { role: "host", room, presence: now.presence, names: now.names, started } });
+    for (const fn of listeners) fn(now);
+    const msg = { presence: now.presence, names: now.names };
+    for (const [peer] of guests) send(peer, "presence", msg);
+  }
+
+  function refuse(peer, guest, reason, re) {
+    refusedCount += 1;
+    log.push({ at: Math.round(performance.now()), seat: guest?.seat ?? null, code: reason.code });
+    if (log.length > LOG_MAX) log.shift();
+    // an answer per refusal, within the sender's own rate: a flood is not echoed back
+    const now = performance.now();
+    if (guest && now - (guest.refusedAt || 0) < 100) return;
+    if (guest) guest.refusedAt = now;
+    send(peer, "refused", { ...(re ? { re } : {}), code: reason.code, params: reason.params || {} });
+    for (const fn of listeners) fn(state());
+  }
+
+  async function pushView(peer, guest, kind, fields) {
+    const { result, error } = await engine.seatView(guest.seat);
+    if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, view: result });
+  }
+
+  // -- what guests send -------------------------------------------------------------------
+
+  link.onPeerJoin = (peer) => {
+    const guest = { seat: null, name: "", rate: new RateLimit(), seq: new Sequence(), token: null, hello: false };
+    guests.set(peer, guest);
+    // said until the guest says hello (a first message can be lost while a connection
+    // settles)
+    const announce = () => {
+      if (guests.get(peer) !== guest || guest.hello) return;
+      send(peer, "host", { build });
+      later(announce, 1500);
+    };
+    announce();
+  };
+
+  link.onPeerLeave = (peer) => {
+    const guest = guests.get(peer);
+    guests.delete(peer);
+    if (guest?.seat !== null && guest?.seat !== undefined) {
+      away.set(guest.seat, performance.now());
+      later(changed, AWAY_MS + 50);
+    }
+    changed();
+  };
+
+  link.onMessage = (text, peer) => {
+    const guest = guests.get(peer);
+    if (!guest) return;
+    // the size first (a 1 MB message is refused without being looked at), then the rate,
+    // then the schema
+    if (typeof text !== "string" || text.length > MAX_GUEST_CHARS) return refuse(peer, guest, readGuestMessage(text).reason);
+    if (!guest.rate.take(performance.now())) {
+      refusedCount += 1; // a flood: counted, logged once a second at most, never answered
+      if (!log.length || log[log.length - 1].code !== "online.refused.rate") log.push({ at: Math.round(performance.now()), seat: guest.seat, code: "online.refused.rate" });
+      return;
+    }
+    const read = readGuestMessage(text);
+    if (!read.ok) return refuse(peer, guest, read.reason);
+    const msg = read.msg;
+    if (!guest.seq.accept(msg.s)) return refuse(peer, guest, refusal("online.refused.replay"), msg.s);
+    handle(peer, guest, msg);
+  };
+
+  function handle(peer, guest, msg) {
+    if (msg.t === "hello") return hello(peer, guest, msg);
+    if (!guest.hello) return refuse(peer, guest, refusal("online.refused.no_hello"), msg.s);
+    if (msg.t === "bye") return link.onPeerLeave(peer);
+    if (msg.t === "sync") return guest.seat !== null && started ? pushView(peer, guest, "sync", {}) : undefined;
+    if (guest.seat === null) return refuse(peer, guest, refusal("online.refused.no_seat"), msg.s);
+    if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("online.refused.wrong_seat", { seat: msg.seat }), msg.s);
+    if (msg.t === "react") {
+      for (const [p] of guests) send(p, "react", { seat: guest.seat, r: msg.r });
+      controller.emit("online-react", { seat: guest.seat, r: msg.r });
+      return undefined;
+    }
+    if (!started) return refuse(peer, guest, refusal("online.refused.not_started"), msg.s);
+    if (msg.t === "hint") return hint(peer, guest, msg);
+    return move(peer, guest, msg);
+  }
+
+  function hello(peer, guest, msg) {
+    if (guest.hello && msg.token === guest.token) {
+      // said twice while the connection settled: the same answer
+      send(peer, "welcome", { seat: guest.seat, started, names: [...names], full: false });
+      return undefined;
+    }
+    if (guest.hello) return refuse(peer, guest, refusal("online.refused.hello_again"), msg.s);
+    if (msg.build !== build) {
+      send(peer, "end", { code: "online.other_build", params: { theirs: msg.build, ours: build } });
+      return undefined;
+    }
+    guest.hello = true;
+    guest.token = msg.token;
+    const seat = msg.watch ? null : started ? book.seatOf(msg.token) : book.claim(msg.token);
+    // a token already connected elsewhere (a second tab): the newer connection has it
+    if (seat !== null) {
+      for (const [p, g] of guests) if (p !== peer && g.seat === seat) g.seat = null;
+      away.delete(seat);
+      if (!started && msg.name) names[seat] = msg.name.slice(0, MAX_NAME);
+      guest.name = names[seat];
+    }
+    guest.seat = seat;
+    if (seat !== null && standIns.has(seat)) {
+      // back: the friend has the seat again (the bot standing in steps aside)
+      standIns.delete(seat);
+      controller.standIn(seat, null);
+    }
+    send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch });
+    if (seat !== null && started) pushView(peer, guest, "sync", {});
+    changed();
+    return undefined;
+  }
+
+  async function hint(peer, guest, msg) {
+    const { result, error } = await engine.seatHint(guest.seat);
+    if (error) return refuse(peer, guest, { code: error.code, params: error.params }, msg.s);
+    send(peer, "hint", { re: msg.s, hint: result });
+    return undefined;
+  }
+
+  async function move(peer, guest, msg) {
+    const kind = msg.t === "bid" ? "bid" : "card";
+    const value = kind === "bid" ? msg.n : msg.card;
+    pendingRe.set(guest.seat, msg.s);
+    const { error } = await controller.remoteMove(guest.seat, kind, value);
+    if (error) {
+      pendingRe.delete(guest.seat);
+      refuse(peer, guest, { code: error.code, params: error.params }, msg.s);
+    }
+  }
+
+  // -- what the table does: each guest is told -----------------------------------------------
+
+  const onGame = ({ detail }) => {
+    if (detail.how === "new") nextHow = "game"; // not the autosave put back after a reload
+  };
+  const onDeal = () => {
+    keep();
+    const how = nextHow;
+    nextHow = "round";
+    for (const [peer, guest] of seated()) pushView(peer, guest, "deal", { how });
+  };
+  const onMove = ({ detail }) => {
+    const action = { seat: detail.seat, kind: detail.kind, value: detail.value };
+    const re = pendingRe.get(detail.seat);
+    pendingRe.delete(detail.seat);
+    for (const [peer, guest] of seated()) pushView(peer, guest, "move", guest.seat === detail.seat && re ? { action, re } : { action });
+  };
+  const onRound = ({ detail }) => {
+    if (detail.view.phase === "game-over") sendRecord();
+  };
+  async function sendRecord() {
+    const { result, error } = await engine.exportRecord();
+    if (error) return;
+    for (const [peer, guest] of seated()) if (guests.get(peer) === guest) send(peer, "record", { record: result.record });
+  }
+  // The turn clock (off unless the host set one): a friend to act for `plan.clock` seconds
+  // has their move made by the medium bot, and the table says so.
+  let clockTimer = 0;
+  const onIdle = ({ detail }) => {
+    clearTimeout(clockTimer);
+    const v = detail.view;
+    if (!plan.clock || !v || !(v.phase === "bidding" || v.phase === "playing")) return;
+    const seat = v.to_act;
+    if (!(v.remote || []).includes(seat) || v.stand_ins?.[seat]) return;
+    const step = v.step;
+    clockTimer = setTimeout(() => controller.autoMove(seat, step), plan.clock * 1000);
+    timers.add(clockTimer);
+  };
+  const onClock = ({ detail }) => {
+    controller.notice("online.clock_ran_out", { name: names[detail.seat] || "" }, 6000);
+    for (const [peer] of guests) send(peer, "clock", { seat: detail.seat });
+  };
+  const events = { game: onGame, deal: onDeal, move: onMove, round: onRound, idle: onIdle, "online-clock": onClock };
+
+  function attach() {
+    for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);
+    controller.useEngine(engine, "host");
+  }
+
+  /** Start the game: friend seats nobody took become bots of `level`. */
+  function start(level) {
+    if (started) return Promise.resolve(false);
+    started = true;
+    const seats = plan.seats.map((kind, s) => {
+      if (s === 0) return "human";
+      if (kind !== "friend") return kind;
+      if (book.holders.has(s)) return "remote";
+      book.release(s);
+      return level;
+    });
+    // a person's name, or none (null) for a bot's seat or a person who gave none
+    const tableNames = names.map((n, s) => ((seats[s] === "human" || seats[s] === "remote") && n ? n : null));
+    attach();
+    changed();
+    for (const [peer, guest] of guests) send(peer, "welcome", { seat: guest.seat, started: true, names: tableNames });
+    return controller.newGame({ players: plan.players, seats, names: tableNames, rules: plan.rules });
+  }
+
+  async function close(code = "online.host_left") {
+    try {
+      storage?.removeItem(HOST_KEY);
+    } catch { /* as in keep() */ }
+    for (const id of timers) clearTimeout(id);
+    timers.clear();
+    for (const [peer] of guests) send(peer, "end", { code });
+    for (const [type, fn] of Object.entries(events)) controller.removeEventListener(type, fn);
+    controller.online = null;
+    controller.store.set({ online: null });
+    await new Promise((r) => setTimeout(r, 200)); // let the last message leave
+    guests.clear();
+    await link.leave();
+  }
+
+  /** A bot of `level` plays `seat` until its friend comes back (the host's choice, for a
+   *  friend who is away). */
+  async function standIn(seat, level) {
+    if (!started || !book.holders.has(seat) || [...guests.values()].some((g) => g.seat === seat)) return false;
+    const { error } = await controller.standIn(seat, level);
+    if (error) return false;
+    standIns.add(seat);
+    changed();
+    return true;
+  }
+
+  const table = {
+    room,
+    link,
+    log,
+    state,
+    start,
+    close,
+    standIn,
+    subscribe(fn) {
+      listeners.add(fn);
+      fn(state());
+      return () => listeners.delete(fn);
+    },
+  };
+  // A reload of the host's page opens the same table again (its guests wait and come
+  // back by themselves); closing the page for good leaves them waiting until they give up.
+  if (resumed) {
+    attach();
+    nextHow = "round";
+  }
+  changed();
+  return table;
+}

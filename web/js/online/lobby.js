@@ -1,0 +1,247 @@
+// The online table's screens: the host's lobby (who sits where, the join link to copy or
+// share and its QR code, who has arrived, Start), the join screen (a name, take a seat)
+// and the bar over the table during play (whose table, who is connected).  Loaded only
+// when a player opens or joins an online table.  Every word from the catalogues; the
+// contract hooks are in docs/web-protocol.md ("Online tables").
+
+import { el, $, openDialog } from "../dom/util.js";
+import { t } from "../i18n.js";
+import { copyText } from "../dialogs/share.js";
+import { openTable, HOST_KEY } from "./host.js";
+import { joinTable } from "./guest.js";
+import { isRoomCode } from "./protocol.js";
+import { engine } from "../engine.js";
+import { hasSeatToken } from "./guest.js";
+
+/** The words of each seat's presence and of the table's status (catalogue keys). */
+const PRESENCE = {
+  here: "online.presence.here", open: "online.presence.open", connected: "online.presence.connected",
+  reconnecting: "online.presence.reconnecting", gone: "online.presence.gone", bot: "online.presence.bot",
+  stand_in: "online.presence.stand_in",
+};
+const STATUS = {
+  looking: "online.status.looking", waiting: "online.status.waiting", full: "online.status.full",
+  watching: "online.status.watching", playing: "online.status.playing", reconnecting: "online.status.reconnecting",
+  ended: "online.status.ended", over: "online.status.over", host: "online.status.host",
+};
+
+/** The turn clock's choices, in seconds (0: off, the default). */
+const CLOCKS = [0, 30, 60, 120];
+
+let current = null; // the table this page hosts or has joined: {kind, table}
+
+/** What tests and outside checks read (window.__jabberwocky.online). */
+function expose(kind, table, controller) {
+  if (!current) controller.store.subscribe((state, keys) => keys.has("online") && renderOnlineBar(state));
+  current = { kind, table };
+  if (window.__jabberwocky) window.__jabberwocky.online = { kind, table };
+}
+
+function joinUrl(room) {
+  return `${location.href.split("#")[0]}#join=${room}`;
+}
+
+function options(select, values, label) {
+  select.replaceChildren(...values.map((v) => el("option", { value: v }, label(v))));
+}
+
+async function qrCode(box, url) {
+  try {
+    const { renderSVG } = await import("../../vendor/online/online.js");
+    const svg = renderSVG(url, { border: 2, ecc: "M" });
+    const img = el("img", { alt: t("online.qr"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width: "180", height: "180" });
+    box.replaceChildren(img);
+  } catch {
+    box.replaceChildren();
+  }
+}
+
+function presenceLines(box, state) {
+  box.replaceChildren(...state.presence.map((p, s) => {
+    const name = state.names[s] || t("online.no_name");
+    return el("li", { "data-online-seat": String(s), "data-presence": p },
+      t("online.seat_line", { seat: t("online.seat_n", { n: s + 1 }), name, presence: t(PRESENCE[p]) }));
+  }));
+}
+
+function show(part) {
+  const title = part === "online-join" ? "online.join_title" : "online.title";
+  $("online-title").dataset.i18n = title;
+  $("online-title").textContent = t(title);
+  for (const id of ["online-setup", "online-lobby", "online-join"]) $(id).hidden = id !== part;
+  $("dlg-online").dataset.state = part.replace("online-", "");
+}
+
+/**
+ * The host's dialog: `settings` the New game dialog's choices ({players, …}), `rules`
+ * the rules they make; `levels` the bot levels.  The page's own engine referees.
+ */
+export function openHost({ controller, settings, rules, levels, defaultLevel, name = "" }) {
+  const dlg = $("dlg-online");
+  const seats = $("online-seats");
+  seats.replaceChildren();
+  for (let s = 1; s < settings.players; s++) {
+    const select = el("select", { "data-online-kind": String(s), "aria-label": t("online.seat_kind", { n: s + 1 }) });
+    options(select, ["friend", ...levels], (k) => (k === "friend" ? t("online.seat_friend") : t(`level.${k}`)));
+    select.value = s <= 2 ? "friend" : (settings.seatBots?.[s - 1] ?? defaultLevel);
+    const row = el("label", { className: "row" }, `${t("online.seat_n", { n: s + 1 })} `);
+    row.append(select);
+    seats.append(row);
+  }
+  $("online-name").value = name;
+  const clock = $("online-clock");
+  clock.replaceChildren(...CLOCKS.map((sec) => el("option", { value: String(sec) }, sec ? t("online.clock_seconds", { n: sec }) : t("online.clock_off"))));
+  clock.value = "0";
+  options($("online-fill"), levels, (l) => t(`level.${l}`));
+  $("online-fill").value = defaultLevel;
+  show("online-setup");
+  dlg.querySelector('[data-action="online-open"]').onclick = async () => {
+    const kinds = ["host", ...Array.from(seats.querySelectorAll("select"), (s) => s.value)];
+    const plan = { players: settings.players, seats: kinds, rules, hostName: $("online-name").value.trim().slice(0, 24), clock: Number($("online-clock").value) || 0 };
+    let table;
+    try {
+      const build = (await engine.ready).build || "dev";
+      table = await openTable({ plan, controller, engine, build });
+    } catch (err) {
+      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      return;
+    }
+    expose("host", table, controller);
+    lobby(table, controller);
+  };
+  openDialog(dlg);
+}
+
+function lobby(table, controller) {
+  const url = joinUrl(table.room);
+  $("online-link").value = url;
+  $("online-link").dataset.room = table.room;
+  qrCode($("online-qr"), url);
+  const share = $("dlg-online").querySelector('[data-action="online-share"]');
+  share.hidden = !navigator.share;
+  share.onclick = () => navigator.share({ title: t("online.title"), url }).catch(() => {});
+  $("dlg-online").querySelector('[data-action="online-copy"]').onclick = () => copyText($("online-link"), $("online-copy-status"), "online.copied", "share.copy_yourself");
+  table.subscribe((state) => {
+    presenceLines($("online-presence"), state);
+    $("online-refused").textContent = state.refused ? t("online.refused_count", { n: state.refused }) : "";
+    $("dlg-online").dataset.refused = String(state.refused);
+  });
+  $("dlg-online").querySelector('[data-action="online-start"]').onclick = async () => {
+    $("dlg-online").close();
+    await table.start($("online-fill").value);
+  };
+  $("dlg-online").querySelector('[data-action="online-close"]').onclick = () => table.close();
+  show("online-lobby");
+}
+
+/**
+ * The host's page reloaded at an online table: `kept` is what host.js kept (room, plan,
+ * seats' tokens, names), `record` the autosave.  The engine takes the record with the
+ * friends' seats played from afar, and the same table opens again: the guests come back by
+ * themselves.  False when it cannot (the table is then forgotten).
+ */
+export async function resumeHost({ controller, kept, record }) {
+  const remote = (kept.book?.holders || []).map(([seat]) => seat);
+  const answer = await engine.importRecord(record, remote);
+  if (answer.error) {
+    localStorage.removeItem(HOST_KEY);
+    return false;
+  }
+  const build = (await engine.ready).build || "dev";
+  let table;
+  try {
+    table = await openTable({ plan: kept.plan, controller, engine, build, room: kept.room, resumed: kept });
+  } catch {
+    return false;
+  }
+  expose("host", table, controller);
+  await controller.resume(record, "save", answer);
+  return true;
+}
+
+/** The table this page hosted before a reload, if the autosave is its game. */
+export function keptHostTable(saved) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(HOST_KEY) || "null");
+    if (!kept || !isRoomCode(kept.room) || !saved?.record) return null;
+    return JSON.parse(saved.record).seed === kept.seed ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The join screen for `room` (a #join= link). */
+export function openJoin({ controller, room, name = "", onName = () => {} }) {
+  const dlg = $("dlg-online");
+  if (!isRoomCode(room)) {
+    controller.notice("online.bad_link", {}, 9000);
+    return;
+  }
+  show("online-join");
+  $("online-join-name").value = name;
+  $("online-join-status").textContent = "";
+  dlg.querySelector('[data-action="online-join"]').onclick = async () => {
+    const who = $("online-join-name").value.trim().slice(0, 24);
+    onName(who);
+    let guest;
+    try {
+      const build = (await engine.ready).build || "dev";
+      guest = await joinTable({ room, name: who, controller, localEngine: engine, build });
+    } catch (err) {
+      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      return;
+    }
+    expose("guest", guest, controller);
+    guest.subscribe((info) => {
+      $("online-join-status").textContent = t(STATUS[info.status]);
+      dlg.dataset.status = info.status;
+      if (info.status === "playing" && dlg.open) dlg.close();
+    });
+  };
+  openDialog(dlg);
+  // a reload (or the link opened again) at a table this device has a seat at: straight back
+  if (hasSeatToken(room) && name) dlg.querySelector('[data-action="online-join"]').click();
+}
+
+/** While a table is online: the presence dots on the badges come from `state.online`; the
+ *  bar over the table shows only what needs saying (waiting, reconnecting, the host gone,
+ *  the game over), and the menu offers to leave. */
+export function renderOnlineBar(state) {
+  const bar = $("online-bar");
+  const online = state.online;
+  const status = online ? (online.role === "host" ? "host" : online.status) : "";
+  document.body.dataset.online = status;
+  document.querySelector('#menu [data-action="online-leave"]').hidden = !online;
+  // the host: a friend away may have a bot play for them until they are back
+  const away = online?.role === "host" && online.started
+    ? (online.presence || []).findIndex((p) => p === "reconnecting" || p === "gone") : -1;
+  const standIn = $("online-bar").querySelector('[data-action="online-stand-in"]');
+  standIn.hidden = away < 0;
+  bar.hidden = !online || (status === "host" && away < 0) || status === "playing";
+  if (bar.hidden) return;
+  bar.dataset.status = status;
+  if (away >= 0) {
+    const name = online.names?.[away] || t("online.seat_n", { n: away + 1 });
+    $("online-bar-text").textContent = t("online.away", { name });
+    standIn.dataset.seat = String(away);
+    standIn.textContent = t("online.stand_in", { name });
+    standIn.onclick = () => current?.kind === "host" && current.table.standIn(away, controllerLevel());
+  } else {
+    $("online-bar-text").textContent = t(STATUS[status]);
+  }
+}
+
+/** The level of the bot that stands in for a friend away: the one the host chose for the
+ *  seats no friend took. */
+function controllerLevel() {
+  return $("online-fill").value || "medium";
+}
+
+/** Leave the table this page is at (the host closes it for everyone). */
+export async function leave() {
+  if (!current) return;
+  const { kind, table } = current;
+  current = null;
+  if (kind === "host") await table.close();
+  else await table.leave();
+}

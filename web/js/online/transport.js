@@ -1,0 +1,82 @@
+// The wire between the players' browsers: Trystero rooms on each signalling network of
+// the settings (config.js), one room code for all of them.  A peer found on two networks
+// is one peer (Trystero's peer id is the page's, whatever the network): its messages go
+// over the first connection made, and it leaves when its last connection is gone.
+// Messages are JSON texts (protocol.js); nothing here reads them.
+//
+// The libraries (vendor/online/online.js, bundled by tools/vendor.py) are imported only
+// when a table is opened or joined: nothing connects to anything before that.
+
+import { APP_ID, signalSettings } from "./config.js";
+
+const VENDOR = "../../vendor/online/online.js";
+
+/**
+ * Join the room `room` on every network: {send(text, peer?), peers(), leave(),
+ * onMessage(text, peer), onPeerJoin(peer), onPeerLeave(peer)} (set the handlers).
+ */
+export async function openLink(room, settings = signalSettings()) {
+  const lib = await import(VENDOR);
+  const join = { torrent: lib.joinTorrent, nostr: lib.joinNostr };
+  const link = {
+    onMessage: () => {},
+    onPeerJoin: () => {},
+    onPeerLeave: () => {},
+    rooms: [],
+    via: new Map(), // peer -> [the rooms it is connected through, first first]
+  };
+  for (const network of settings.networks) {
+    const config = {
+      appId: APP_ID,
+      password: room, // offers and answers travel encrypted with the room code
+      relayConfig: { urls: network.urls },
+      rtcConfig: { iceServers: settings.iceServers },
+      ...(settings.turn.length ? { turnConfig: settings.turn } : {}),
+    };
+    let trystero;
+    try {
+      trystero = join[network.strategy](config, room);
+    } catch (err) {
+      console.warn(`the ${network.strategy} network could not be joined:`, err);
+      continue;
+    }
+    const action = trystero.makeAction("m");
+    const entry = { trystero, action, strategy: network.strategy };
+    const joined = (peer) => {
+      const rooms = link.via.get(peer) || [];
+      if (rooms.includes(entry)) return;
+      rooms.push(entry);
+      link.via.set(peer, rooms);
+      if (rooms.length === 1) link.onPeerJoin(peer);
+    };
+    action.onMessage = (data, { peerId }) => {
+      // a message may come before this side has reported the peer: it is a peer then
+      if (!link.via.has(peerId)) joined(peerId);
+      if (link.via.get(peerId)?.[0] === entry) link.onMessage(data, peerId);
+    };
+    trystero.onPeerJoin = joined;
+    trystero.onPeerLeave = (peer) => {
+      const rooms = (link.via.get(peer) || []).filter((r) => r !== entry);
+      if (rooms.length) link.via.set(peer, rooms);
+      else {
+        link.via.delete(peer);
+        link.onPeerLeave(peer);
+      }
+    };
+    link.rooms.push(entry);
+  }
+  link.peers = () => [...link.via.keys()];
+  /** Send `text` to `peer` (or every peer). */
+  link.send = (text, peer = null) => {
+    const targets = peer ? [peer] : link.peers();
+    for (const p of targets) {
+      const entry = link.via.get(p)?.[0];
+      entry?.action.send(text, { target: p }).catch(() => {});
+    }
+  };
+  link.leave = async () => {
+    await Promise.allSettled(link.rooms.map((r) => r.trystero.leave()));
+    link.via.clear();
+  };
+  return link;
+}
