@@ -52,6 +52,19 @@ py.runPython(refresh[1]);
 // The engine's modules a first table needs (the worker's import, the page's first
 // requests), noted before the exercise below imports the rest: their bytecode goes into
 // the site's wheel (ENGINE_PYC.zip).
+// Python's source with its docstrings left out (both compilations below use it): the site
+// reads no docstring.
+const WITHOUT_DOCSTRINGS = `
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+`;
+
 const firstTable = JSON.parse(py.runPython(`
 import json, sys
 from jabberwocky import webapi
@@ -81,15 +94,7 @@ frozen = {f[len(STDLIB) + 1:].removesuffix("c") for f in
           (file_of(n, m) for n, m in list(sys.modules.items())) if f and f.startswith(STDLIB)}
 wanted = set(imported) - frozen
 
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                    and isinstance(body[0].value.value, str)):
-                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-    return tree
-
+${WITHOUT_DOCSTRINGS}
 def pyc(name, source, date_time, external_attr):
     tree = without_docstrings(ast.parse(source, f"{STDLIB}/{name}"))
     code = compile(tree, f"{STDLIB}/{name}", "exec", dont_inherit=True)
@@ -157,15 +162,7 @@ if (engine) {
 import ast, importlib.util, io, pathlib, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                    and isinstance(body[0].value.value, str)):
-                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
-    return tree
-
+${WITHOUT_DOCSTRINGS}
 root = pathlib.Path(importlib.util.find_spec("jabberwocky").submodule_search_locations[0])
 # only what a first table imports (noted above): any other module (the review, the
 # statistics, the command line, …) is compiled from its source when it is first imported

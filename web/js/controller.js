@@ -477,13 +477,7 @@ export class GameController extends EventTarget {
       if (this._stale(token) || answer.error) return answer;
       const { result: view, error } = await this.engine.state();
       if (this._stale(token) || error) return answer;
-      if (kind === "bid") {
-        this.presenter.bid(seat, value, view);
-        this.emit("move", { seat, kind, value, view });
-      } else {
-        await this._showCard(seat, value, before, view, null, token);
-      }
-      await this._after(token);
+      await this._showMove({ seat, kind, value }, before, view, token);
       return answer;
     });
   }
@@ -499,13 +493,7 @@ export class GameController extends EventTarget {
       if (this._stale(token) || error || !result.action) return false;
       const { kind, value } = result.action;
       this.emit("online-clock", { seat, kind, value });
-      if (kind === "bid") {
-        this.presenter.bid(seat, value, result.view);
-        this.emit("move", { seat, kind, value, view: result.view });
-      } else {
-        await this._showCard(seat, value, before, result.view, null, token);
-      }
-      await this._after(token);
+      await this._showMove(result.action, before, result.view, token);
       return true;
     });
   }
@@ -574,12 +562,17 @@ export class GameController extends EventTarget {
       this.setView(result.view);
       return;
     }
-    const { seat, kind, value } = result.action;
+    await this._showMove(result.action, before, result.view, token);
+  }
+
+  /** A move made by someone other than the person here (a bot, a stand-in, a friend
+   *  elsewhere, the turn clock) shown as a bot's is, then the table goes on. */
+  async _showMove({ seat, kind, value }, before, view, token) {
     if (kind === "bid") {
-      this.presenter.bid(seat, value, result.view);
-      this.emit("move", { seat, kind, value, view: result.view });
+      this.presenter.bid(seat, value, view);
+      this.emit("move", { seat, kind, value, view });
     } else {
-      await this._showCard(seat, value, before, result.view, null, token);
+      await this._showCard(seat, value, before, view, null, token);
     }
     await this._after(token);
   }
