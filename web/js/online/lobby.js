@@ -12,6 +12,7 @@ import { joinTable } from "./guest.js";
 import { isRoomCode } from "./protocol.js";
 import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
+import { onlineLibraries } from "../online-libraries.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -47,7 +48,7 @@ function options(select, values, label) {
 
 async function qrCode(box, url) {
   try {
-    const { renderSVG } = await import("../../vendor/online/online.js");
+    const { renderSVG } = await onlineLibraries();
     const svg = renderSVG(url, { border: 2, ecc: "M" });
     const img = el("img", { alt: t("online.qr"), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, width: "180", height: "180" });
     box.replaceChildren(img);

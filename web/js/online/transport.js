@@ -4,19 +4,18 @@
 // over the first connection made, and it leaves when its last connection is gone.
 // Messages are JSON texts (protocol.js); nothing here reads them.
 //
-// The libraries (vendor/online/online.js, bundled by tools/vendor.py) are imported only
+// The libraries (vendor/online/online.js, bundled by tools/vendor.py; online-libraries.js) are imported only
 // when a table is opened or joined: nothing connects to anything before that.
 
 import { APP_ID, signalSettings } from "./config.js";
-
-const VENDOR = "../../vendor/online/online.js";
+import { onlineLibraries } from "../online-libraries.js";
 
 /**
  * Join the room `room` on every network: {send(text, peer?), peers(), leave(),
  * onMessage(text, peer), onPeerJoin(peer), onPeerLeave(peer)} (set the handlers).
  */
 export async function openLink(room, settings = signalSettings()) {
-  const lib = await import(VENDOR);
+  const lib = await onlineLibraries();
   const join = { torrent: lib.joinTorrent, nostr: lib.joinNostr };
   const link = {
     onMessage: () => {},
