@@ -236,7 +236,10 @@ function wireTable() {
     renderRoundPanel(state);
     if (state.input) document.body.dataset.input = state.input;
     $("watch-bar").hidden = state.mode !== "watch";
-    const handoff = Boolean(state.view?.handoff) && !state.busy;
+    // a friend watching an online table is sent the public view (a hand-off's: no hand),
+    // which is theirs to watch, not a device to pass on
+    const watchingOnline = state.online?.role === "guest" && state.online.status === "watching";
+    const handoff = Boolean(state.view?.handoff) && !state.busy && !watchingOnline;
     $("handoff").hidden = !handoff;
     document.body.dataset.handoff = String(handoff);
     if (handoff) {

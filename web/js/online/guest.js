@@ -160,13 +160,17 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
 
   function news(msg) {
     if (msg.t === "welcome") {
-      update({ status: msg.seat === null ? (msg.full ? "full" : "watching") : msg.started ? "playing" : "waiting", seat: msg.seat, started: msg.started, names: msg.names });
+      // no seat (the table is full, or we asked to watch): we watch the public table
+      const status = msg.seat === null ? (msg.full && !msg.started ? "full" : "watching") : msg.started ? "playing" : "waiting";
+      update({ status, seat: msg.seat, started: msg.started, names: msg.names, full: Boolean(msg.full) || info.full });
     } else if (msg.t === "presence") {
       update({ presence: msg.presence, names: msg.names });
     } else if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
       if (msg.re !== undefined && transport.answer(msg.re, { result: msg.view })) return;
       if (controller.online !== "guest") controller.useEngine(hostEngine, "guest");
-      if (info.status !== "playing") update({ status: "playing", started: true });
+      // a watcher's view is the public one (no hand, your_turn false): nothing accepts input
+      const status = info.seat === null ? "watching" : "playing";
+      if (info.status !== status) update({ status, started: true });
       controller.remoteNews(msg);
     } else if (msg.t === "hint") {
       transport.answer(msg.re, { result: msg.hint });

@@ -196,7 +196,7 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
     guest.subscribe((info) => {
       $("online-join-status").textContent = t(STATUS[info.status]);
       dlg.dataset.status = info.status;
-      if (info.status === "playing" && dlg.open) dlg.close();
+      if ((info.status === "playing" || (info.status === "watching" && info.started)) && dlg.open) dlg.close();
     });
   };
   openDialog(dlg);
