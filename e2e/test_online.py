@@ -15,6 +15,7 @@ minute: the phases share a table.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import time
@@ -263,6 +264,45 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     assert js(watcher, "() => document.querySelectorAll('#hand [data-card]').length") == 0
     assert not js(watcher, "() => [...document.querySelectorAll('[data-bid]')].some("
                            "b => b.offsetParent && !b.disabled)")
+    # reactions: the host's and a friend's show by the sender's badge on every screen; one
+    # who watches has no buttons
+    assert js(watcher, "() => document.getElementById('online-reactions').hidden")
+    host.click('#online-reactions [data-reaction="gg"]')
+    ko.click('#online-reactions [data-reaction="wow"]')
+    for page in (host, de, ko, watcher):
+        for seat, r in ((0, "gg"), (seats[ko], "wow")):
+            wait_until(f"reaction {r} of seat {seat}", partial(js, page, "([s, r]) => document"
+                       ".querySelector(`.reaction-bubble[data-reaction-seat='${s}']`)?.dataset"
+                       ".reaction === r", [seat, r]), 10, page)
+    # on a phone the buttons fold behind one
+    ko.set_viewport_size({"width": 390, "height": 844})
+    ko.locator('[data-action="online-reactions"]').wait_for(state="visible", timeout=5000)
+    assert not ko.locator('#online-reactions [data-reaction="nice"]').is_visible()
+    wait_until("the buttons ready again", lambda: js(
+        ko, "() => !('cooling' in document.getElementById('online-reactions').dataset)"), 5, ko)
+    ko.click('[data-action="online-reactions"]')
+    ko.click('#online-reactions [data-reaction="nice"]')
+    wait_until("the buttons folded again", lambda: not ko.locator(
+        '#online-reactions [data-reaction="nice"]').is_visible(), 5, ko)
+    wait_until("the phone's reaction on the host's screen", partial(
+        js, host, "(s) => document.querySelector(`.reaction-bubble[data-reaction-seat='${s}']`)"
+        "?.dataset.reaction === 'nice'", seats[ko]), 10, host)
+    ko.set_viewport_size(DESKTOP)
+    # JABBERWOCKY_SHOTS=<dir>: screenshots of a friend's and the watcher's screens to look at
+    if os.environ.get("JABBERWOCKY_SHOTS"):
+        for page, name in ((host, "host"), (ko, "ko"), (watcher, "watcher")):
+            page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}.png")
+        for size in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+            for page, name in ((ko, "ko"), (watcher, "watcher")):
+                page.set_viewport_size(size)
+                page.wait_for_timeout(300)
+                page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}-{size['width']}.png")
+                if page is ko:
+                    page.click('[data-action="online-reactions"]')
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}-{size['width']}-open.png")
+                    page.click('[data-action="online-reactions"]')
+                page.set_viewport_size(DESKTOP)
 
     pages = [(host, False), (de, True), (ko, True)]
     reloaded = hostile = host_reloaded = hinted = False

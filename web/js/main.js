@@ -193,6 +193,12 @@ function wireTable() {
   controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
   createAnnouncer({ controller, toast });
+  // an online table's reactions, by the sender's badge (loaded with the online table)
+  controller.addEventListener("online-react", ({ detail }) => {
+    import("./online/reactions.js").then((m) => m.showReaction($("tips").parentElement, renderer.relayout(), controller.state.view, detail.seat, detail.r));
+  });
+  // a reaction stands by a badge where the table was laid out: a new layout drops it
+  window.addEventListener("resize", () => document.querySelectorAll(".reaction-bubble").forEach((b) => b.remove()));
   const tips = createTips({ done: () => prefs.prefs.tipsDone, onDone: (all) => prefs.setPrefs({ tipsDone: all }) });
   // A saved or imported game made with other bots plays on, but its bots may choose
   // differently from the record: say so.

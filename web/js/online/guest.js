@@ -8,7 +8,7 @@
 // guest's own engine takes it, and the table is the guest's to review.
 
 import { Engine } from "../engine.js";
-import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL } from "./protocol.js";
+import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 
 const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
@@ -181,7 +181,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     } else if (msg.t === "clock") {
       controller.notice("online.clock_ran_out", { name: info.names?.[msg.seat] || "" }, 6000);
     } else if (msg.t === "react") {
-      controller.emit("online-react", { seat: msg.seat, r: msg.r });
+      if (REACTIONS.includes(msg.r) && Number.isInteger(msg.seat)) controller.emit("online-react", { seat: msg.seat, r: msg.r });
     } else if (msg.t === "record") {
       keepRecord(msg.record);
     } else if (msg.t === "end") {
@@ -215,7 +215,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       return () => listeners.delete(fn);
     },
     /** Send a reaction (one of protocol.REACTIONS). */
-    react: (r) => sendToHost("react", { r }),
+    react: (r) => (REACTIONS.includes(r) ? sendToHost("react", { r }) : 0),
     /** Tests: send `text` to the host as it is (a hostile guest). */
     inject: (text) => host && link.send(text, host),
     nextSeq: () => ++seq,

@@ -12,7 +12,7 @@
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
 // {t: "end", code}.
 
-import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
+import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
@@ -330,6 +330,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     return true;
   }
 
+  /** The host's own reaction (one of REACTIONS): to every screen, this one too. */
+  function react(r) {
+    if (!REACTIONS.includes(r)) return false;
+    for (const [peer] of guests) send(peer, "react", { seat: 0, r });
+    controller.emit("online-react", { seat: 0, r });
+    return true;
+  }
+
   const table = {
     room,
     link,
@@ -338,6 +346,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     start,
     close,
     standIn,
+    react,
     subscribe(fn) {
       listeners.add(fn);
       fn(state());
