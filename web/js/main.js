@@ -188,7 +188,7 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, watching: controller.state.online?.status === "watching", reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
