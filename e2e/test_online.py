@@ -15,6 +15,7 @@ minute: the phases share a table.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import time
@@ -130,11 +131,13 @@ def act(page: Page, guest: bool) -> bool:
     return True
 
 
-def no_other_hand(messages: list[str], seat: int, record: dict[str, Any]) -> int:
+def no_other_hand(messages: list[str], seat: int | None, record: dict[str, Any]) -> int:
     """Every card named in a message to ``seat`` is its own (dealt to it that round), on
     the table or already played, or the turned trump card: never another hand's card
-    before it was played.  Returns how many messages held a view."""
-    hands = [[set(h) for h in r["hands"]] for r in record["rounds"]]
+    before it was played.  ``seat`` None: a friend watching, who holds no hand at all.
+    Returns how many messages held a view."""
+    hands = [[set(h) for h in r["hands"]] + [set()] for r in record["rounds"]]
+    seat = -1 if seat is None else seat
     checked = 0
     for text in messages:
         msg = json.loads(text)
@@ -222,6 +225,9 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
 
     de = player(new_context, site_server, tracker, "de-DE", "Dora")
     ko = player(new_context, site_server, tracker, "ko-KR", "Minji")
+    # a third friend opens the link too: every friend seat will be taken, so they watch
+    watcher = player(new_context, site_server, tracker, "cs-CZ", "Vilém")
+    watcher.goto(link)
     for guest in (de, ko):
         guest.goto(link)
         wait_for_dataset(guest, "engine", "ready", 120)
@@ -234,6 +240,10 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     connect_s = time.monotonic() - started
     for guest in (de, ko):
         wait_for_dataset(guest, "online", "waiting", 10)
+    wait_for_dataset(watcher, "engine", "ready", 120)
+    watcher.click('[data-action="online-join"]')
+    wait_for_dataset(watcher, "online", "full", 40)
+    assert presence(host)[1:3] == ["connected"] * 2, "the watcher took no seat"
     names = js(host, "() => window.__jabberwocky.online.table.state().names")
     assert names[0] == "Hana" and sorted(names[1:3]) == ["Dora", "Minji"]  # who came first
     host.click('[data-action="online-start"]')
@@ -245,6 +255,54 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     assert sorted(seats.values()) == [1, 2] and names[seats[de]] == "Dora"
     v = table_view(de)
     assert v is not None and v["viewer"] == seats[de] and len(v["hand"]) == 2
+    # the watcher sees the table and no hand; nothing there accepts a move
+    wait_for_dataset(watcher, "online", "watching", 20)
+    wait_for_phase(watcher, ("bidding", "playing"), 20)
+    wv = table_view(watcher)
+    assert wv is not None and wv["hand"] == [] and wv["legal_bids"] == [] and not wv["your_turn"]
+    assert js(watcher, "() => document.getElementById('handoff').hidden")
+    assert js(watcher, "() => document.querySelectorAll('#hand [data-card]').length") == 0
+    assert not js(watcher, "() => [...document.querySelectorAll('[data-bid]')].some("
+                           "b => b.offsetParent && !b.disabled)")
+    # reactions: the host's and a friend's show by the sender's badge on every screen; one
+    # who watches has no buttons
+    assert js(watcher, "() => document.getElementById('online-reactions').hidden")
+    host.click('#online-reactions [data-reaction="gg"]')
+    ko.click('#online-reactions [data-reaction="wow"]')
+    for page in (host, de, ko, watcher):
+        for seat, r in ((0, "gg"), (seats[ko], "wow")):
+            wait_until(f"reaction {r} of seat {seat}", partial(js, page, "([s, r]) => document"
+                       ".querySelector(`.reaction-bubble[data-reaction-seat='${s}']`)?.dataset"
+                       ".reaction === r", [seat, r]), 10, page)
+    # on a phone the buttons fold behind one
+    ko.set_viewport_size({"width": 390, "height": 844})
+    ko.locator('[data-action="online-reactions"]').wait_for(state="visible", timeout=5000)
+    assert not ko.locator('#online-reactions [data-reaction="nice"]').is_visible()
+    wait_until("the buttons ready again", lambda: js(
+        ko, "() => !('cooling' in document.getElementById('online-reactions').dataset)"), 5, ko)
+    ko.click('[data-action="online-reactions"]')
+    ko.click('#online-reactions [data-reaction="nice"]')
+    wait_until("the buttons folded again", lambda: not ko.locator(
+        '#online-reactions [data-reaction="nice"]').is_visible(), 5, ko)
+    wait_until("the phone's reaction on the host's screen", partial(
+        js, host, "(s) => document.querySelector(`.reaction-bubble[data-reaction-seat='${s}']`)"
+        "?.dataset.reaction === 'nice'", seats[ko]), 10, host)
+    ko.set_viewport_size(DESKTOP)
+    # JABBERWOCKY_SHOTS=<dir>: screenshots of a friend's and the watcher's screens to look at
+    if os.environ.get("JABBERWOCKY_SHOTS"):
+        for page, name in ((host, "host"), (ko, "ko"), (watcher, "watcher")):
+            page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}.png")
+        for size in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+            for page, name in ((ko, "ko"), (watcher, "watcher")):
+                page.set_viewport_size(size)
+                page.wait_for_timeout(300)
+                page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}-{size['width']}.png")
+                if page is ko:
+                    page.click('[data-action="online-reactions"]')
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=f"{os.environ['JABBERWOCKY_SHOTS']}/{name}-{size['width']}-open.png")
+                    page.click('[data-action="online-reactions"]')
+                page.set_viewport_size(DESKTOP)
 
     pages = [(host, False), (de, True), (ko, True)]
     reloaded = hostile = host_reloaded = hinted = False
@@ -322,6 +380,12 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
                         ["record"])
     assert record["seats"] == ["human", "human", "human", "medium"]
     assert record["names"][:3] == names[:3]
+    wait_until("the watcher's table at the end", lambda: (table_view(watcher) or {}).get(
+        "scores") == final["scores"] and table_view(watcher)["phase"] == "game-over",  # type: ignore[index]
+        20, watcher)
+    watched = received(watcher)
+    assert no_other_hand(watched, None, record) > 10
+    assert all(json.loads(t).get("view", {"hand": []})["hand"] == [] for t in watched)
     for guest in (de, ko):
         texts = received(guest)
         assert no_other_hand(texts, seats[guest], record) > 10
@@ -343,7 +407,7 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
     # the host leaves: every guest is told so, in their words
     host.click('[data-action="menu"]')
     host.click('#menu [data-action="online-leave"]')
-    for guest, words in ((de, "Gastgeber"), (ko, "방장")):
+    for guest, words in ((de, "Gastgeber"), (ko, "방장"), (watcher, "Hostitel")):
         wait_for_dataset(guest, "online", "ended", 20)
         assert words in js(guest, "() => document.getElementById('toast').textContent")
     print(f"\nfriends connected {connect_s:.1f} s after joining")

@@ -82,6 +82,29 @@ def test_a_guest_view_holds_only_its_own_hand_and_the_public_table() -> None:
         assert hidden and not any(f'"{c}"' in text for c in hidden)
 
 
+def test_a_watcher_sees_the_public_table_and_no_hidden_card() -> None:
+    api, _ = online_table("online-watch")
+    view = to_guest(api)  # the host has bid: public facts to show
+    own = call(api, "seat_view", {"seat": view["to_act"]})
+    call(api, "seat_bid", {"seat": view["to_act"], "bid": own["legal_bids"][0]})
+    game = api.game
+    assert game is not None
+    watched = call(api, "public_view")
+    assert watched["handoff"] is True and watched["your_turn"] is False
+    for key in ("hand", "legal_cards", "renege_cards", "legal_bids"):
+        assert watched[key] == [], key
+    assert watched["illegal_reason_codes"] == {} and watched["bid_reason_codes"] == {}
+    assert not watched["can_claim"] and not watched["can_take_back"]
+    assert watched["bids"] == list(game.bids) and watched["to_act"] == game.to_act
+    assert watched["hand_counts"] == [2, 2, 2, 2]
+    trump = card_name(game.trump_card)
+    hidden = {c for s in range(game.players)
+              for c in card_names(cards_of(game.hands[s]))} - {trump}
+    text = json.dumps(watched)
+    assert len(hidden) == 8 and not any(f'"{c}"' in text for c in hidden)
+    assert refused(api, "bid", {"bid": 0})["code"] == "move.not_your_turn"  # nothing moved
+
+
 def test_a_whole_game_with_two_guests_and_a_bot_records_an_ordinary_record() -> None:
     api, view = online_table("online-whole")
     moves = 0

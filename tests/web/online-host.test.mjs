@@ -40,6 +40,7 @@ function fakeEngine() {
     ready: Promise.resolve({ build: "b1" }),
     newGame: (t) => (calls.push(["newGame", t]), answer(view(0))),
     seatView: (seat) => (calls.push(["seatView", seat]), answer(view(seat))),
+    publicView: () => (calls.push(["publicView"]), answer({ ...view(0), hand: [], your_turn: false, handoff: true })),
     seatBid: (seat, n) => {
       calls.push(["seatBid", seat, n]);
       return seat === 1 ? answer(view(seat)) : Promise.resolve({ error: { kind: "IllegalMoveError", code: "move.not_your_turn", params: { seat } } });
@@ -114,6 +115,44 @@ test("Start: taken seats play from afar, empty ones are bots; each guest gets on
   assert.equal(deal.how, "game");
   assert.equal(deal.view.viewer, 1, "the deal sent to seat 1 is seat 1's view");
   assert.ok(engine.calls.every((c) => c[0] !== "seatView" || c[1] === 1), "no other seat's view was asked for");
+});
+
+test("a friend who finds the table full watches: the public view after every change, no hand, no moves", async () => {
+  const { link, engine, host, say } = await table(["host", "friend", "medium"]);
+  for (const peer of ["pa", "pw"]) link.onPeerJoin(peer);
+  say("pa", { t: "hello", token: newToken(), name: "Ada", build: "b1" });
+  say("pw", { t: "hello", token: newToken(), name: "Wil", build: "b1" });
+  assert.deepEqual([last(link, "pw", "welcome").seat, last(link, "pw", "welcome").full], [null, true]);
+  await host.start("easy");
+  await tick();
+  assert.equal(last(link, "pw", "welcome").started, true);
+  const deal = last(link, "pw", "deal");
+  assert.equal(deal.how, "game");
+  assert.deepEqual([deal.view.hand, deal.view.your_turn], [[], false], "the watcher's view holds no hand");
+  assert.equal(last(link, "pa", "deal").view.viewer, 1, "the seated friend still gets its own view");
+  say("pa", { t: "bid", n: 1 });
+  await tick();
+  const move = last(link, "pw", "move");
+  assert.deepEqual(move.action, { seat: 1, kind: "bid", value: 1 });
+  assert.deepEqual(move.view.hand, []);
+  assert.equal(move.re, undefined);
+  assert.ok(engine.calls.every((c) => c[0] !== "seatView" || c[1] === 1), "no seat's view was asked for the watcher");
+  // a watcher's moves and hints are refused and reach no engine
+  const bids = engine.calls.filter((c) => c[0] === "seatBid").length;
+  say("pw", { t: "bid", n: 0 });
+  say("pw", { t: "hint" });
+  await tick();
+  assert.equal(engine.calls.filter((c) => c[0] === "seatBid").length, bids);
+  assert.equal(last(link, "pw", "refused").code, "online.refused.no_seat");
+  // one who comes in during play, asking to watch, gets the table as it is
+  link.onPeerJoin("pv");
+  say("pv", { t: "hello", token: newToken(), name: "Vi", build: "b1", watch: true });
+  await tick();
+  assert.deepEqual([last(link, "pv", "welcome").seat, last(link, "pv", "welcome").full], [null, false]);
+  assert.deepEqual(last(link, "pv", "sync").view.hand, []);
+  say("pv", { t: "sync" });
+  await tick();
+  assert.equal(link.sent.get("pv").filter((m) => m.t === "sync").length, 2);
 });
 
 test("bad messages are refused with a reason and change nothing; a good bid goes through", async () => {

@@ -134,6 +134,8 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     },
     claim: () => controller.claim(),
     "online-leave": () => import("./online/lobby.js").then((m) => m.leave()),
+    "online-reactions": () => import("./online/lobby.js").then((m) => m.toggleReactions()),
+    "online-react": (element) => import("./online/lobby.js").then((m) => m.react(element?.dataset.reaction, controller.state.online)),
     reveal: () => controller.reveal(),
     // the engine refuses take-backs where the rules allow none (a challenge, the deal of
     // the day, an online table): the view's can_take_back and take_back_rule say so

@@ -348,6 +348,12 @@ export class Engine {
     return this.call("seat_view", { seat });
   }
 
+  /** The table as anyone may see it, no hand at all (what the host sends a friend who
+   *  watches). */
+  publicView() {
+    return this.call("public_view");
+  }
+
   /** A guest's bid / card for their seat (refused unless it is that seat's turn);
    *  answers that seat's new view. */
   seatBid(seat, n) {

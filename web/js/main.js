@@ -188,11 +188,17 @@ function createMenu() {
 }
 
 function wireTable() {
-  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
+  const frame = () => ({ view: controller.state.view, table: controller.state.table, presence: controller.state.online?.presence, watching: controller.state.online?.status === "watching", reducedMotion: prefs.prefs.reducedMotion, theme: document.documentElement.dataset.theme, fourColour: prefs.prefs.fourColour, deck: prefs.prefs.deck });
   const renderer = createRenderer($("canvas"), frame);
   controller.presenter = createPresenter({ renderer, state: () => controller.state, speed: () => speedFactor(prefs.prefs.speed, prefs.prefs.reducedMotion) });
   const toast = createToast({ layout: () => renderer.layout() });
   createAnnouncer({ controller, toast });
+  // an online table's reactions, by the sender's badge (loaded with the online table)
+  controller.addEventListener("online-react", ({ detail }) => {
+    import("./online/reactions.js").then((m) => m.showReaction($("tips").parentElement, renderer.relayout(), controller.state.view, detail.seat, detail.r));
+  });
+  // a reaction stands by a badge where the table was laid out: a new layout drops it
+  window.addEventListener("resize", () => document.querySelectorAll(".reaction-bubble").forEach((b) => b.remove()));
   const tips = createTips({ done: () => prefs.prefs.tipsDone, onDone: (all) => prefs.setPrefs({ tipsDone: all }) });
   // A saved or imported game made with other bots plays on, but its bots may choose
   // differently from the record: say so.
@@ -236,7 +242,10 @@ function wireTable() {
     renderRoundPanel(state);
     if (state.input) document.body.dataset.input = state.input;
     $("watch-bar").hidden = state.mode !== "watch";
-    const handoff = Boolean(state.view?.handoff) && !state.busy;
+    // a friend watching an online table is sent the public view (a hand-off's: no hand),
+    // which is theirs to watch, not a device to pass on
+    const watchingOnline = state.online?.role === "guest" && state.online.status === "watching";
+    const handoff = Boolean(state.view?.handoff) && !state.busy && !watchingOnline;
     $("handoff").hidden = !handoff;
     document.body.dataset.handoff = String(handoff);
     if (handoff) {

@@ -608,13 +608,15 @@ function drawHand(ctx, L, view, ui, count) {
   if (focused) focusRing(ctx, ...focused);
 }
 
-function drawHumanBadge(ctx, L, view, now) {
+/** The badge of the seat the page shows from (`watching`: a friend watching an online
+ *  table, for whom it is another player's: said in the third person). */
+function drawHumanBadge(ctx, L, view, now, watching = false) {
   const s = L.seats[0];
   const me = viewerOf(view);
   const active = view.to_act === me && (view.phase === "bidding" || view.phase === "playing");
   const bid = view.bids[me];
   const size = L.narrow ? 13 : 14;
-  const full = t("badge.human", { name: seatName(view, me), bid: bid === null ? "–" : bid, taken: view.taken[me], score: t("badge.points", { points: view.scores[me] }) });
+  const full = t(watching ? "badge.human_watched" : "badge.human", { name: seatName(view, me), bid: bid === null ? "–" : bid, taken: view.taken[me], score: t("badge.points", { points: view.scores[me] }) });
   const label = fitText(ctx, full, Math.min(L.w - 2 * L.margin - 70, 264), size, 600);
   ctx.font = `600 ${size}px ${SANS}`; // the face text() draws it in
   const w = ctx.measureText(label).width + 36;
@@ -685,7 +687,7 @@ export function createRenderer(canvas, getFrame) {
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
       if (st.table.claimed) drawClaim(ctx, layout, st.table.claimed);
-      drawHumanBadge(ctx, layout, view, now);
+      drawHumanBadge(ctx, layout, view, now, st.watching);
       drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
     drawFlights(now);

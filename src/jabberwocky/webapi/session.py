@@ -176,6 +176,22 @@ class Session:
         sends a guest.  Refused for a bot's seat or a seat not at the table."""
         return self.view_of(self.person_seat(seat))
 
+    def public_view(self) -> dict[str, Any]:
+        """The table as anyone may see it: what the host sends a friend who watches.
+
+        Built as a hand-off view (``handoff=True``): no hand, so no legal cards, renege
+        cards or reasons drawn from one, no legal bids, ``your_turn`` false, and every flag
+        that could hint at a hand (claims, take-backs, challenges) off.  What is left is
+        public at a real table: the trump card, the bids, the cards in the trick and the
+        tricks played, how many cards each hand holds, the scores.  The seat the view is
+        drawn from (``viewer``) is the host's, only for where the page puts the table."""
+        game = self.game
+        obs = game.observation(0)
+        return seat_view(game, obs, handoff=True, humans=self.people(), can_claim=False,
+                         can_challenge=False, can_take_back=False, record_version=FORMAT,
+                         remote=self.remote(), stand_ins=self.stand_ins(),
+                         take_back_rule=None)
+
     def person_seat(self, seat: object) -> int:
         """``seat`` checked: a whole number naming a person's seat at this table."""
         if (not isinstance(seat, int) or isinstance(seat, bool)

@@ -22,6 +22,13 @@ export function createAnnouncer({ controller, toast }) {
 
   const on = (type, fn) => controller.addEventListener(type, (e) => fn(e.detail));
 
+  // an online table's reaction (its words: "online.reaction.*"), said with who sent it
+  on("online-react", ({ seat, r }) => {
+    const view = controller.state.view;
+    const key = `online.reaction.${r}`;
+    if (view && t(key) !== key) say(t("online.reaction_said", { name: seatName(view, seat), reaction: t(key) }));
+  });
+
   on("game", ({ how, view }) => {
     if (how === "new") say(t("announce.new_game", { players: view.players, seed: view.seed }));
     else if (how === "save") say(t("announce.restored"));

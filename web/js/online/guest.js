@@ -8,7 +8,7 @@
 // guest's own engine takes it, and the table is the guest's to review.
 
 import { Engine } from "../engine.js";
-import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL } from "./protocol.js";
+import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 
 const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
@@ -160,13 +160,17 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
 
   function news(msg) {
     if (msg.t === "welcome") {
-      update({ status: msg.seat === null ? (msg.full ? "full" : "watching") : msg.started ? "playing" : "waiting", seat: msg.seat, started: msg.started, names: msg.names });
+      // no seat (the table is full, or we asked to watch): we watch the public table
+      const status = msg.seat === null ? (msg.full && !msg.started ? "full" : "watching") : msg.started ? "playing" : "waiting";
+      update({ status, seat: msg.seat, started: msg.started, names: msg.names, full: Boolean(msg.full) || info.full });
     } else if (msg.t === "presence") {
       update({ presence: msg.presence, names: msg.names });
     } else if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
       if (msg.re !== undefined && transport.answer(msg.re, { result: msg.view })) return;
       if (controller.online !== "guest") controller.useEngine(hostEngine, "guest");
-      if (info.status !== "playing") update({ status: "playing", started: true });
+      // a watcher's view is the public one (no hand, your_turn false): nothing accepts input
+      const status = info.seat === null ? "watching" : "playing";
+      if (info.status !== status) update({ status, started: true });
       controller.remoteNews(msg);
     } else if (msg.t === "hint") {
       transport.answer(msg.re, { result: msg.hint });
@@ -177,7 +181,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     } else if (msg.t === "clock") {
       controller.notice("online.clock_ran_out", { name: info.names?.[msg.seat] || "" }, 6000);
     } else if (msg.t === "react") {
-      controller.emit("online-react", { seat: msg.seat, r: msg.r });
+      if (REACTIONS.includes(msg.r) && Number.isInteger(msg.seat)) controller.emit("online-react", { seat: msg.seat, r: msg.r });
     } else if (msg.t === "record") {
       keepRecord(msg.record);
     } else if (msg.t === "end") {
@@ -211,7 +215,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       return () => listeners.delete(fn);
     },
     /** Send a reaction (one of protocol.REACTIONS). */
-    react: (r) => sendToHost("react", { r }),
+    react: (r) => (REACTIONS.includes(r) ? sendToHost("react", { r }) : 0),
     /** Tests: send `text` to the host as it is (a hostile guest). */
     inject: (text) => host && link.send(text, host),
     nextSeq: () => ++seq,

@@ -12,7 +12,7 @@
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
 // {t: "end", code}.
 
-import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME } from "./protocol.js";
+import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
@@ -53,6 +53,9 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
 
   const send = (peer, kind, fields = {}) => link.send(encode(kind, fields, ++seq), peer);
   const seated = () => [...guests].filter(([, g]) => g.seat !== null);
+  // friends without a seat (the table was full, or they asked to watch): they are sent the
+  // public view (the engine's public_view: no hand at all) after every change
+  const watchers = () => [...guests].filter(([, g]) => g.hello && g.seat === null && !g.replaced);
 
   function presence() {
     return plan.seats.map((kind, s) => {
@@ -104,6 +107,16 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, view: result });
   }
 
+  /** Every watcher is sent `kind` with the table as anyone may see it (one engine request
+   *  for all of them). */
+  async function pushPublic(kind, fields, only = null) {
+    const to = only ? [only] : watchers();
+    if (!to.length) return;
+    const { result, error } = await engine.publicView();
+    if (error) return;
+    for (const [peer, guest] of to) if (guests.get(peer) === guest && guest.seat === null) send(peer, kind, { ...fields, view: result });
+  }
+
   // -- what guests send -------------------------------------------------------------------
 
   link.onPeerJoin = (peer) => {
@@ -151,7 +164,10 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (msg.t === "hello") return hello(peer, guest, msg);
     if (!guest.hello) return refuse(peer, guest, refusal("online.refused.no_hello"), msg.s);
     if (msg.t === "bye") return link.onPeerLeave(peer);
-    if (msg.t === "sync") return guest.seat !== null && started ? pushView(peer, guest, "sync", {}) : undefined;
+    if (msg.t === "sync") {
+      if (!started) return undefined;
+      return guest.seat !== null ? pushView(peer, guest, "sync", {}) : pushPublic("sync", {}, [peer, guest]);
+    }
     if (guest.seat === null) return refuse(peer, guest, refusal("online.refused.no_seat"), msg.s);
     if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("online.refused.wrong_seat", { seat: msg.seat }), msg.s);
     if (msg.t === "react") {
@@ -180,7 +196,9 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     const seat = msg.watch ? null : started ? book.seatOf(msg.token) : book.claim(msg.token);
     // a token already connected elsewhere (a second tab): the newer connection has it
     if (seat !== null) {
-      for (const [p, g] of guests) if (p !== peer && g.seat === seat) g.seat = null;
+      for (const [p, g] of guests) {
+        if (p !== peer && g.seat === seat) Object.assign(g, { seat: null, replaced: true });
+      }
       away.delete(seat);
       if (!started && msg.name) names[seat] = msg.name.slice(0, MAX_NAME);
       guest.name = names[seat];
@@ -193,6 +211,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     }
     send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch });
     if (seat !== null && started) pushView(peer, guest, "sync", {});
+    else if (started) pushPublic("sync", {}, [peer, guest]);
     changed();
     return undefined;
   }
@@ -225,12 +244,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     const how = nextHow;
     nextHow = "round";
     for (const [peer, guest] of seated()) pushView(peer, guest, "deal", { how });
+    pushPublic("deal", { how });
   };
   const onMove = ({ detail }) => {
     const action = { seat: detail.seat, kind: detail.kind, value: detail.value };
     const re = pendingRe.get(detail.seat);
     pendingRe.delete(detail.seat);
     for (const [peer, guest] of seated()) pushView(peer, guest, "move", guest.seat === detail.seat && re ? { action, re } : { action });
+    pushPublic("move", { action });
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
@@ -309,6 +330,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     return true;
   }
 
+  /** The host's own reaction (one of REACTIONS): to every screen, this one too. */
+  function react(r) {
+    if (!REACTIONS.includes(r)) return false;
+    for (const [peer] of guests) send(peer, "react", { seat: 0, r });
+    controller.emit("online-react", { seat: 0, r });
+    return true;
+  }
+
   const table = {
     room,
     link,
@@ -317,6 +346,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     start,
     close,
     standIn,
+    react,
     subscribe(fn) {
       listeners.add(fn);
       fn(state());

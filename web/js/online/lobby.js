@@ -13,6 +13,7 @@ import { isRoomCode } from "./protocol.js";
 import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
 import { onlineLibraries } from "../online-libraries.js";
+import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions } from "./reactions.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -30,6 +31,7 @@ const STATUS = {
 const CLOCKS = [0, 30, 60, 120];
 
 let current = null; // the table this page hosts or has joined: {kind, table}
+const reactionGate = new ReactionGate(); // one reaction a moment, whichever table
 
 /** What tests and outside checks read (window.__jabberwocky.online). */
 function expose(kind, table, controller) {
@@ -196,7 +198,7 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
     guest.subscribe((info) => {
       $("online-join-status").textContent = t(STATUS[info.status]);
       dlg.dataset.status = info.status;
-      if (info.status === "playing" && dlg.open) dlg.close();
+      if ((info.status === "playing" || (info.status === "watching" && info.started)) && dlg.open) dlg.close();
     });
   };
   openDialog(dlg);
@@ -213,6 +215,7 @@ export function renderOnlineBar(state) {
   const status = online ? (online.role === "host" ? "host" : online.status) : "";
   document.body.dataset.online = status;
   document.querySelector('#menu [data-action="online-leave"]').hidden = !online;
+  renderReactions($("online-reactions"), online);
   // the host: a friend away may have a bot play for them until they are back
   const away = online?.role === "host" && online.started
     ? (online.presence || []).findIndex((p) => p === "reconnecting" || p === "gone") : -1;
@@ -245,4 +248,17 @@ export async function leave() {
   current = null;
   if (kind === "host") await table.close();
   else await table.leave();
+}
+
+/** Send reaction `r` from this page's seat (the buttons' action): one a moment. */
+export function react(r, online, now = performance.now()) {
+  if (!current || !mayReact(online) || !reactionGate.take(now)) return false;
+  const sent = current.table.react(r);
+  if (sent) coolDown($("online-reactions"));
+  return Boolean(sent);
+}
+
+/** Open or close the reactions folded behind one button (a phone's). */
+export function toggleReactions() {
+  foldReactions($("online-reactions"));
 }
