@@ -244,8 +244,9 @@ class HardBot(Bot):
         behind in 197) and +1.6% +- 2.0% win share (53.2% against 51.6%), decision p95
         the same in both runs (233.6 ms against 233.1 ms on a machine loaded by other
         work; 46.6 ms quiet before): the default since ``jabberwocky-bots/4``.
-        Self-play and 3 and 5 players were not measured under it.  (The ``learned`` level itself on those 400 games, paired
-        with the default ``hard``: -0.98% +- 1.23% exact, -3.5% +- 4.8% win share.)
+        Self-play and 3 and 5 players were not measured under it.  (The ``learned``
+        level itself on games 0-399, paired with the bots/3 ``hard``: -0.98% +- 1.23%
+        exact, -3.5% +- 4.8% win share.)
         """
         self.bid_work = bid_work
         self.play_work = play_work
