@@ -522,14 +522,8 @@ export class GameController extends EventTarget {
     return this._enqueue(async (token) => {
       const view = news.view;
       if (news.t === "move") {
-        const { seat, kind, value } = news.action;
-        const before = this.state.view;
-        if (kind === "bid") {
-          this.presenter.bid(seat, value, view);
-          this.emit("move", { seat, kind, value, view });
-        } else {
-          await this._showCard(seat, value, before, view, null, token);
-        }
+        // shown as any move made elsewhere (_after does nothing more for a guest)
+        await this._showMove(news.action, this.state.view, view, token);
       } else if (news.t === "deal") {
         this.presenter.deal(view);
         if (news.how === "game") this.emit("game", { how: "online", view });

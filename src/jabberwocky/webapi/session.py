@@ -186,7 +186,7 @@ class Session:
         tricks played, how many cards each hand holds, the scores.  The seat the view is
         drawn from (``viewer``) is the host's, only for where the page puts the table."""
         game = self.game
-        obs = game.observation(0)
+        obs = game.observation(self.here()[0])
         return seat_view(game, obs, handoff=True, humans=self.people(), can_claim=False,
                          can_challenge=False, can_take_back=False, record_version=FORMAT,
                          remote=self.remote(), stand_ins=self.stand_ins(),
