@@ -269,10 +269,13 @@ function wireTable() {
     document.body.classList.toggle("watching", state.mode === "watch");
     if (state.watch) $("watch-text").textContent = i18n.t("watch.text", { seed: state.watch.seed });
     toast.place(layout);
+    // a tip speaks of your move: it goes as soon as the move is made (the bots' turns that
+    // follow keep the page busy, and the bid tip stayed over the table through them)
+    const yourMove = Boolean(state.view?.your_turn) && state.mode === "play";
+    if (!yourMove) tips.hide();
     if (!state.busy) {
       guideFocus(state);
-      if (state.view?.your_turn && state.mode === "play") tips.show(state.view.phase);
-      else tips.hide();
+      if (yourMove) tips.show(state.view.phase);
     }
   }
   controller.store.subscribe(render);
