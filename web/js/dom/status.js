@@ -5,12 +5,29 @@
 import { $ } from "./util.js";
 import { t } from "../i18n.js";
 import { SUIT_SYMBOLS } from "../cards.js";
-import { seatName } from "../names.js";
+import { seatName, viewerOf } from "../names.js";
 import { acceptsInput } from "../controller.js";
 
-/** Whose turn it is, in words. */
+/** The seat whose card is still on its way into the round's last trick: the view (the
+ *  engine's, after the card) already says the round is over while the table still shows
+ *  the trick without that card.  Null when the table has caught up (or there is no such
+ *  card). */
+export function lastCardInFlight(state) {
+  const view = state.view;
+  const shown = state.table?.shownTrick;
+  const last = view?.last_trick;
+  if (!shown || !last || (view.phase !== "round-over" && view.phase !== "game-over")) return null;
+  if (shown.leader !== last.leader || shown.cards.length !== last.cards.length - 1) return null;
+  if (shown.cards.some((c, i) => c !== last.cards[i])) return null;
+  return (last.leader + last.cards.length - 1) % view.players;
+}
+
+/** Whose turn it is, in words: what the table shows, so the line does not say "round
+ *  over" while the last card is still flying. */
 export function turnText(state) {
   const view = state.view;
+  const flying = lastCardInFlight(state);
+  if (flying !== null && flying !== viewerOf(view)) return t("turn.other_play", { name: seatName(view, flying) });
   if (view.phase === "game-over") return t("turn.game_over");
   if (view.phase === "round-over") return t("turn.round_over");
   if (view.your_turn && state.mode === "watch") return t("turn.watch_yours");
