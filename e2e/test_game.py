@@ -250,6 +250,9 @@ def test_rules_link_carries_the_toggles(new_context: Callable[..., BrowserContex
     assert "The game on the table: 4 players, 3 rounds; no hook rule" in help_text, help_text
     assert "2 up to 3 and back to 2 cards, 3 rounds in all" in help_text
     assert "13 rounds" not in help_text
+    # and its steps say this game's bidding rule: no hook, so the dealer may bid anything
+    assert "The dealer bids last, and any number is allowed" in help_text, help_text
+    assert "is not allowed the one number" not in help_text
     page.click('#dlg-help button[type="submit"]')
     # a value the engine refuses: its message, then a default game
     page.goto(site_server.url

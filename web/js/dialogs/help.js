@@ -3,7 +3,7 @@
 // ["example"] (the drawn trick and its caption); **bold** and *emphasis* inside texts.
 
 import { el, $, openDialog } from "../dom/util.js";
-import { t, entry } from "../i18n.js";
+import { t, entry, has } from "../i18n.js";
 import { drawCard } from "../render.js";
 import { scheduleLabel, rulesDetails } from "./new-game.js";
 import { scheduleName } from "../settings.js";
@@ -53,9 +53,23 @@ export function helpBlocks(view, info) {
   const standard = !info || sameList(schedule, info.presets[info.default].schedule);
   const deal = standard ? t("help.deal_default") : t("help.deal", { schedule: scheduleLabel(scheduleName(schedule, info)), rounds: schedule.length });
   const inPlay = info && rules ? t("help.in_play", { players: view?.players ?? info.players.default, rounds: schedule.length, details: rulesDetails(rules, info) }) : "";
-  const fill = (text) => (typeof text === "string" ? text.replace("{deal}", deal).replace("{in_play}", inPlay) : text);
+  const words = { deal, in_play: inPlay, ...ruleWords(rules) };
+  const fill = (text) => (typeof text === "string" ? text.replace(/\{(deal|in_play|hook|follow|lead|score)\}/g, (_, name) => words[name]) : text);
   return (entry("help.body") || []).filter(([kind, body]) => !(kind === "p" && body === "{in_play}" && !inPlay))
     .map(([kind, body, ...rest]) => [kind, Array.isArray(body) ? body.map(fill) : fill(body), ...rest]);
+}
+
+/** The steps' sentences that change with the rules in play ("{hook}", "{follow}",
+ *  "{lead}", "{score}"): the help says the rule of the game on the table, not the
+ *  default's.  A value with no words of its own (none today) reads as the default. */
+function ruleWords(rules) {
+  const pick = (key, fallback, params = {}) => t(has(key) ? key : fallback, params);
+  return {
+    hook: t(rules?.hook === false ? "help.rule.hook.off" : "help.rule.hook.on"),
+    follow: rules?.renege_penalty ? t("help.rule.follow.honour", { points: rules.renege_penalty }) : t("help.rule.follow.must"),
+    lead: pick(`help.rule.lead.${rules?.trump_lead}`, "help.rule.lead.after-broken"),
+    score: pick(`help.rule.score.${rules?.scoring}`, "help.rule.score.exact-1"),
+  };
 }
 
 export function openHelp(view = null, info = null) {
