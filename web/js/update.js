@@ -20,6 +20,20 @@ let S = null;
 /** {toast: the prompt once made, action: what its Reload button does, reloadRequested}. */
 export const initialState = () => ({ toast: null, action: () => {}, reloadRequested: false });
 
+// Set once the service worker is registered: looks for a new build now and offers it with
+// the words given (offerUpdate).
+let offerHook = null;
+
+/**
+ * Look for a new build now and offer it in the update prompt with `message` (an online
+ * guest whose page is another build than the host's: online/lobby.js).  Resolves to true
+ * when one is offered (now, or as soon as it has installed), false when there is none, null
+ * when this page has no service worker to update through (a reload then loads the newest).
+ */
+export function offerUpdate(message) {
+  return offerHook ? offerHook(message) : Promise.resolve(null);
+}
+
 function setState(state) {
   if (document.body) document.body.dataset.update = state;
 }
@@ -108,6 +122,7 @@ export async function initUpdates(options = {}) {
     return none;
   }
   let hadController = Boolean(sw.controller);
+  let offered = null; // the words an offer asked for (offerUpdate)
   setState(hadController ? "none" : "installing");
 
   async function applyUpdate() {
@@ -128,7 +143,7 @@ export async function initUpdates(options = {}) {
     if (!registration.waiting || !sw.controller) return;
     setState("ready");
     if (options.onUpdateReady) options.onUpdateReady(applyUpdate);
-    else showToast(message, applyUpdate);
+    else showToast(offered || message, applyUpdate);
   }
 
   function track(worker) {
@@ -175,6 +190,13 @@ export async function initUpdates(options = {}) {
     }
     return Boolean(registration.waiting || registration.installing);
   }
+
+  offerHook = async (words) => {
+    offered = words;
+    if (!registration.waiting && !(await checkForUpdate())) return false;
+    announce(); // a worker still installing announces itself once installed
+    return true;
+  };
 
   // Look for a new build when the player comes back to the tab, and hourly.
   document.addEventListener("visibilitychange", () => {
