@@ -66,9 +66,12 @@ test("with the turn clock on, a friend's seat shows the time left; the host's ow
   assert.deepEqual(thinkingNow(host, 30, 5000, timer), { seat: 0, seconds: 5, left: null });
 });
 
-test("the figure goes on the top edge of an opponent's badge, and left of the bottom badge", () => {
+test("the figure goes under an opponent's badge, and left of the bottom badge", () => {
   const L = { seats: [{ x: 640, y: 600, bh: 30, w: 260 }, { x: 160, y: 300, bw: 142, bh: 58 }] };
-  assert.deepEqual(thinkingSpot(L, 1), { x: 160 + 71 - 24, y: 271, side: "left" });
-  assert.deepEqual(thinkingSpot(L, 0), { x: 640 - 130 - 6, y: 600, side: "left" });
+  assert.deepEqual(thinkingSpot(L, 1), { x: 160 + 71 - 6, y: 326, side: "below" });
+  assert.deepEqual(thinkingSpot(L, 0, 60), { x: 640 - 130 - 6, y: 600, side: "left" });
+  // a phone upright: no room left of a wide badge, so under its left end
+  const phone = { seats: [{ x: 195, y: 700, bh: 26, w: 236 }] };
+  assert.deepEqual(thinkingSpot(phone, 0, 70), { x: 195 - 118 + 8, y: 700 + 13 + 3, side: "right" });
   assert.equal(thinkingSpot(L, 3), null);
 });

@@ -241,7 +241,7 @@ function wireTable() {
     renderSeats(state);
     renderRoundPanel(state);
     // an online table: how long the person to act has been thinking, by their badge
-    if (state.online || !$("online-thinking").hidden) import("./online/thinking.js").then((m) => m.renderThinking(controller.state, () => renderer.layout()));
+    if (state.online || !$("online-thinking").hidden) import("./online/lobby.js").then((m) => m.renderOnlineTable(controller.state, () => renderer.layout()));
     if (state.input) document.body.dataset.input = state.input;
     $("watch-bar").hidden = state.mode !== "watch";
     // a friend watching an online table is sent the public view (a hand-off's: no hand),

@@ -29,9 +29,11 @@ let offerHook = null;
  * guest whose page is another build than the host's: online/lobby.js).  Resolves to true
  * when one is offered (now, or as soon as it has installed), false when there is none, null
  * when this page has no service worker to update through (a reload then loads the newest).
+ * `returnTo`: the address the page reloads into (the join link: saving the game before the
+ * reload writes the game's own address).
  */
-export function offerUpdate(message) {
-  return offerHook ? offerHook(message) : Promise.resolve(null);
+export function offerUpdate(message, returnTo = null) {
+  return offerHook ? offerHook(message, returnTo) : Promise.resolve(null);
 }
 
 function setState(state) {
@@ -162,6 +164,7 @@ export async function initUpdates(options = {}) {
 
   sw.addEventListener("controllerchange", () => {
     if (S.reloadRequested) {
+      if (S.returnTo) history.replaceState(history.state, "", S.returnTo);
       window.location.reload();
       return;
     }
@@ -191,8 +194,9 @@ export async function initUpdates(options = {}) {
     return Boolean(registration.waiting || registration.installing);
   }
 
-  offerHook = async (words) => {
+  offerHook = async (words, returnTo) => {
     offered = words;
+    S.returnTo = returnTo;
     if (!registration.waiting && !(await checkForUpdate())) return false;
     announce(); // a worker still installing announces itself once installed
     return true;

@@ -95,17 +95,21 @@ export function thinkingNow(view, clock, now, timer = turns) {
   return { seat, seconds, left };
 }
 
-/** Where the figure goes for the seat at `slot` of layout `L` (CSS px, and which side of
- *  the point it extends to): an opponent's at the top edge of its badge, on the right (left
- *  of the dealer's D); the bottom seat's left of its badge (`w`: its width as drawn). */
-export function thinkingSpot(L, slot) {
+/** Where the figure goes for the seat at `slot` of layout `L` (CSS px; `side`: which way it
+ *  extends from the point): an opponent's just under its badge's bottom edge, at its right
+ *  end (clear of its words, and of the dealer's D at the top); the bottom seat's left of its
+ *  badge (`w`: its width as drawn), or — where that leaves no room for `width` px, a phone
+ *  upright — just under the badge's left end, above the hand. */
+export function thinkingSpot(L, slot, width = 0) {
   const s = L?.seats?.[slot];
   if (!s) return null;
   if (slot === 0) {
     const half = (s.w || 240) / 2;
-    return { x: Math.round(Math.max(50, s.x - half - 6)), y: Math.round(s.y), side: "left" };
+    const left = s.x - half - 6;
+    if (left - width >= 4) return { x: Math.round(left), y: Math.round(s.y), side: "left" };
+    return { x: Math.round(s.x - half + 8), y: Math.round(s.y + s.bh / 2 + 3), side: "right" };
   }
-  return { x: Math.round(s.x + s.bw / 2 - 24), y: Math.round(s.y - s.bh / 2), side: "left" };
+  return { x: Math.round(s.x + s.bw / 2 - 6), y: Math.round(s.y + s.bh / 2 - 3), side: "below" };
 }
 
 let last = { state: null, layout: () => null };
@@ -120,9 +124,8 @@ function paint() {
   const view = state?.view;
   const now = performance.now();
   const shown = state?.online ? thinkingNow(view, state.online.clock || 0, now) : null;
-  const spot = shown && thinkingSpot(layout(), slotOf(view, shown.seat));
   const line = document.querySelector("#seats [data-thinking-seat]");
-  if (!shown || !spot) {
+  if (!shown) {
     box.hidden = true;
     box.dataset.thinkingSeat = "";
     delete box.dataset.thinkingS;
@@ -134,12 +137,15 @@ function paint() {
   box.hidden = false;
   box.dataset.thinkingSeat = String(seat);
   box.dataset.thinkingS = String(seconds);
-  box.dataset.side = spot.side;
   if (left === null) delete box.dataset.clockLeftS;
   else box.dataset.clockLeftS = String(left);
   box.textContent = left === null ? t("online.thinking.badge", { time: clockText(seconds) }) : t("online.thinking.left_badge", { time: clockText(left) });
-  box.style.left = `${spot.x}px`;
-  box.style.top = `${spot.y}px`;
+  const spot = thinkingSpot(layout(), slotOf(view, seat), box.offsetWidth);
+  if (spot) {
+    box.dataset.side = spot.side;
+    box.style.left = `${spot.x}px`;
+    box.style.top = `${spot.y}px`;
+  }
   if (line && line.dataset.thinkingSeat === String(seat)) {
     const words = left === null ? t("online.thinking.for", { time: clockText(seconds) }) : t("online.thinking.left", { time: clockText(left), thinking: clockText(seconds) });
     if (line.textContent !== words) line.textContent = words;
