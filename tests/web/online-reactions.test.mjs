@@ -37,9 +37,9 @@ test("a reaction shows above its sender's badge, wherever that seat sits on this
   // seat 2 is this screen's own (the bottom), seat 3 the next one round
   const own = bubbleSpot(layout, view, 2, "nice");
   const you = layout.seats[0];
-  assert.deepEqual(own, { x: Math.round(you.x), y: Math.round(you.y - you.bh / 2 - 6) });
+  assert.deepEqual(own, { x: Math.round(you.x), y: Math.round(you.y), place: "over" }, "over your badge: the bid panel is above it");
   const next = layout.seats[1];
-  assert.equal(bubbleSpot(layout, view, 3, "gg").x, Math.round(next.x));
+  assert.deepEqual(bubbleSpot(layout, view, 3, "gg"), { x: Math.round(next.x), y: Math.round(Math.max(4, next.y - next.bh / 2 - 6)), place: "above" });
   assert.equal(bubbleSpot(layout, view, 3, "boo"), null, "not a reaction");
   assert.equal(bubbleSpot(layout, view, 4, "gg"), null, "not a seat here");
   assert.equal(bubbleSpot(layout, null, 1, "gg"), null);

@@ -134,6 +134,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     },
     claim: () => controller.claim(),
     "online-leave": () => import("./online/lobby.js").then((m) => m.leave()),
+    "online-settings": () => import("./online/settings-screen.js").then((m) => m.openSignalSettings()),
     "online-reactions": () => import("./online/lobby.js").then((m) => m.toggleReactions()),
     "online-react": (element) => import("./online/lobby.js").then((m) => m.react(element?.dataset.reaction, controller.state.online)),
     reveal: () => controller.reveal(),

@@ -240,6 +240,8 @@ function wireTable() {
     renderStatus(state);
     renderSeats(state);
     renderRoundPanel(state);
+    // an online table: how long the person to act has been thinking, by their badge
+    if (state.online || !$("online-thinking").hidden) import("./online/lobby.js").then((m) => m.renderOnlineTable(controller.state, () => renderer.layout()));
     if (state.input) document.body.dataset.input = state.input;
     $("watch-bar").hidden = state.mode !== "watch";
     // a friend watching an online table is sent the public view (a hand-off's: no hand),

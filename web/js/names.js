@@ -23,8 +23,16 @@ export function seatAt(view, slot) {
   return (slot + viewerOf(view)) % view.players;
 }
 
-/** Is `seat` the one the page speaks to as "you"? (Not in pass-and-play: names there.) */
-export const isYou = (view, seat) => seat === viewerOf(view) && humansOf(view) <= 1;
+/** Is `seat` the one the page speaks to as "you"? (Not in pass-and-play: names there.  At
+ *  an online table, the one person at this device — the host's page, or a friend's, whose
+ *  own seat is one the host's engine calls remote — but not for one who watches, whose
+ *  view is the host's seat in hand-off.) */
+export function isYou(view, seat) {
+  if (seat !== viewerOf(view)) return false;
+  if (humansOf(view) <= 1) return true;
+  const remote = view?.remote || [];
+  return remote.length > 0 && !view.handoff && humansOf(view) - remote.length <= 1;
+}
 
 export function seatName(view, seat) {
   const given = view?.player_names?.[seat];

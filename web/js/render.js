@@ -628,6 +628,7 @@ function drawHumanBadge(ctx, L, view, now, watching = false) {
     const pulse = 0.6 + 0.4 * Math.sin(now / 260);
     stroke = `rgba(255, 214, 90, ${pulse})`;
   }
+  s.w = w; // its width as drawn: an online table's thinking time goes beside it (online/thinking.js)
   pill(ctx, x, y, w, h, active ? P.badgeActive : P.badge, stroke);
   text(ctx, label, s.x, s.y + 0.5, size, P.name, 600);
   if (view.dealer === me) dealerMark(ctx, x + w + 14, s.y, 11);

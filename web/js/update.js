@@ -20,6 +20,22 @@ let S = null;
 /** {toast: the prompt once made, action: what its Reload button does, reloadRequested}. */
 export const initialState = () => ({ toast: null, action: () => {}, reloadRequested: false });
 
+// Set once the service worker is registered: looks for a new build now and offers it with
+// the words given (offerUpdate).
+let offerHook = null;
+
+/**
+ * Look for a new build now and offer it in the update prompt with `message` (an online
+ * guest whose page is another build than the host's: online/lobby.js).  Resolves to true
+ * when one is offered (now, or as soon as it has installed), false when there is none, null
+ * when this page has no service worker to update through (a reload then loads the newest).
+ * `returnTo`: the address the page reloads into (the join link: saving the game before the
+ * reload writes the game's own address).
+ */
+export function offerUpdate(message, returnTo = null) {
+  return offerHook ? offerHook(message, returnTo) : Promise.resolve(null);
+}
+
 function setState(state) {
   if (document.body) document.body.dataset.update = state;
 }
@@ -108,6 +124,7 @@ export async function initUpdates(options = {}) {
     return none;
   }
   let hadController = Boolean(sw.controller);
+  let offered = null; // the words an offer asked for (offerUpdate)
   setState(hadController ? "none" : "installing");
 
   async function applyUpdate() {
@@ -128,7 +145,7 @@ export async function initUpdates(options = {}) {
     if (!registration.waiting || !sw.controller) return;
     setState("ready");
     if (options.onUpdateReady) options.onUpdateReady(applyUpdate);
-    else showToast(message, applyUpdate);
+    else showToast(offered || message, applyUpdate);
   }
 
   function track(worker) {
@@ -147,6 +164,7 @@ export async function initUpdates(options = {}) {
 
   sw.addEventListener("controllerchange", () => {
     if (S.reloadRequested) {
+      if (S.returnTo) history.replaceState(history.state, "", S.returnTo);
       window.location.reload();
       return;
     }
@@ -175,6 +193,14 @@ export async function initUpdates(options = {}) {
     }
     return Boolean(registration.waiting || registration.installing);
   }
+
+  offerHook = async (words, returnTo) => {
+    offered = words;
+    S.returnTo = returnTo;
+    if (!registration.waiting && !(await checkForUpdate())) return false;
+    announce(); // a worker still installing announces itself once installed
+    return true;
+  };
 
   // Look for a new build when the player comes back to the tab, and hourly.
   document.addEventListener("visibilitychange", () => {

@@ -26,7 +26,11 @@ export function renderSeats(state) {
     if (view.to_act === s) parts.push(t("seats.to_act"));
     const presence = PRESENCE[state.online?.presence?.[s]];
     if (presence) parts.push(t(presence)); // an online table: is this friend connected?
-    list.append(el("li", {}, t("seats.line", { parts })));
+    const line = el("li", {}, t("seats.line", { parts }));
+    // an online table: how long the person to act has been thinking (online/thinking.js
+    // fills it once a second; the list is not a live region, so nothing is announced)
+    if (state.online && view.to_act === s) line.append(" ", el("span", { "data-thinking-seat": String(s) }));
+    list.append(line);
   }
   seats.append(list);
   const cards = view.trick?.cards || [];

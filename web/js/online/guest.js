@@ -10,6 +10,7 @@
 import { Engine } from "../engine.js";
 import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
+import { turns } from "./thinking.js";
 
 const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
 const ANSWER_MS = 20000;
@@ -162,11 +163,12 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     if (msg.t === "welcome") {
       // no seat (the table is full, or we asked to watch): we watch the public table
       const status = msg.seat === null ? (msg.full && !msg.started ? "full" : "watching") : msg.started ? "playing" : "waiting";
-      update({ status, seat: msg.seat, started: msg.started, names: msg.names, full: Boolean(msg.full) || info.full });
+      update({ status, seat: msg.seat, started: msg.started, names: msg.names, full: Boolean(msg.full) || info.full, clock: Number(msg.clock) || 0 });
     } else if (msg.t === "presence") {
       update({ presence: msg.presence, names: msg.names });
     } else if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
       if (msg.re !== undefined && transport.answer(msg.re, { result: msg.view })) return;
+      if (msg.t === "sync") turns.heard(msg.view?.step, msg.turn_ms, performance.now()); // the host's thinking time
       if (controller.online !== "guest") controller.useEngine(hostEngine, "guest");
       // a watcher's view is the public one (no hand, your_turn false): nothing accepts input
       const status = info.seat === null ? "watching" : "playing";

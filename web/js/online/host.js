@@ -14,6 +14,7 @@
 
 import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
+import { turns } from "./thinking.js";
 
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
@@ -84,7 +85,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   function changed() {
     keep();
     const now = state();
-    controller.store.set({ online: { role: "host", room, presence: now.presence, names: now.names, started } });
+    controller.store.set({ online: { role: "host", room, presence: now.presence, names: now.names, started, clock: plan.clock || 0 } });
     for (const fn of listeners) fn(now);
     const msg = { presence: now.presence, names: now.names };
     for (const [peer] of guests) send(peer, "presence", msg);
@@ -104,7 +105,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
 
   async function pushView(peer, guest, kind, fields) {
     const { result, error } = await engine.seatView(guest.seat);
-    if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, view: result });
+    if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, ...turnOf(kind, result), view: result });
+  }
+
+  /** A `sync` says how long the turn under way has run here (ms), so that a page that
+   *  comes in mid-turn shows the same thinking time (online/thinking.js). */
+  function turnOf(kind, view) {
+    const ms = kind === "sync" ? turns.elapsed(view?.step, performance.now()) : null;
+    return ms === null ? {} : { turn_ms: Math.round(ms) };
   }
 
   /** Every watcher is sent `kind` with the table as anyone may see it (one engine request
@@ -114,7 +122,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (!to.length) return;
     const { result, error } = await engine.publicView();
     if (error) return;
-    for (const [peer, guest] of to) if (guests.get(peer) === guest && guest.seat === null) send(peer, kind, { ...fields, view: result });
+    for (const [peer, guest] of to) if (guests.get(peer) === guest && guest.seat === null) send(peer, kind, { ...fields, ...turnOf(kind, result), view: result });
   }
 
   // -- what guests send -------------------------------------------------------------------
@@ -183,7 +191,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   function hello(peer, guest, msg) {
     if (guest.hello && msg.token === guest.token) {
       // said twice while the connection settled: the same answer
-      send(peer, "welcome", { seat: guest.seat, started, names: [...names], full: false });
+      send(peer, "welcome", { seat: guest.seat, started, names: [...names], full: false, clock: plan.clock || 0 });
       return undefined;
     }
     if (guest.hello) return refuse(peer, guest, refusal("online.refused.hello_again"), msg.s);
@@ -209,7 +217,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       standIns.delete(seat);
       controller.standIn(seat, null);
     }
-    send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch });
+    send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch, clock: plan.clock || 0 });
     if (seat !== null && started) pushView(peer, guest, "sync", {});
     else if (started) pushPublic("sync", {}, [peer, guest]);
     changed();
@@ -300,7 +308,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     const tableNames = names.map((n, s) => ((seats[s] === "human" || seats[s] === "remote") && n ? n : null));
     attach();
     changed();
-    for (const [peer, guest] of guests) send(peer, "welcome", { seat: guest.seat, started: true, names: tableNames });
+    for (const [peer, guest] of guests) send(peer, "welcome", { seat: guest.seat, started: true, names: tableNames, clock: plan.clock || 0 });
     return controller.newGame({ players: plan.players, seats, names: tableNames, rules: plan.rules });
   }
 

@@ -13,7 +13,9 @@ import { isRoomCode } from "./protocol.js";
 import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
 import { onlineLibraries } from "../online-libraries.js";
-import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions } from "./reactions.js";
+import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions, foldOnTurn } from "./reactions.js";
+import { renderThinking } from "./thinking.js";
+import { creatureOf } from "../cast.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -59,9 +61,16 @@ async function qrCode(box, url) {
   }
 }
 
+/** What the lobby calls seat `s`: the name its person gave, a bot's creature (cast.js, as
+ *  the table will call it), or "(no name yet)". */
+export function lobbyName(state, s) {
+  if (state.names[s]) return state.names[s];
+  return state.presence[s] === "bot" ? t(`cast.${creatureOf(s)}`) : t("online.no_name");
+}
+
 function presenceLines(box, state) {
   box.replaceChildren(...state.presence.map((p, s) => {
-    const name = state.names[s] || t("online.no_name");
+    const name = lobbyName(state, s);
     return el("li", { "data-online-seat": String(s), "data-presence": p },
       t("online.seat_line", { seat: t("online.seat_n", { n: s + 1 }), name, presence: t(PRESENCE[p]) }));
   }));
@@ -195,7 +204,13 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
       return;
     }
     expose("guest", guest, controller);
+    let offered = false;
     guest.subscribe((info) => {
+      // another build than the host's: the page's own update prompt offers the new one
+      if (info.status === "ended" && info.code === "online.other_build" && !offered) {
+        offered = true;
+        offerNewBuild(controller, room);
+      }
       $("online-join-status").textContent = t(STATUS[info.status]);
       dlg.dataset.status = info.status;
       if ((info.status === "playing" || (info.status === "watching" && info.started)) && dlg.open) dlg.close();
@@ -203,7 +218,24 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
   };
   openDialog(dlg);
   // a reload (or the link opened again) at a table this device has a seat at: straight back
-  if (hasSeatToken(room) && name) dlg.querySelector('[data-action="online-join"]').click();
+  if (hasSeatToken(room)) dlg.querySelector('[data-action="online-join"]').click();
+}
+
+/** This page is another build than the host's: look for a new build and offer it in the
+ *  update prompt (its Reload brings the page back to the table: it reloads into the join
+ *  link, and the device keeps the seat's token); none found: the host's page may be the
+ *  older. */
+async function offerNewBuild(controller, room) {
+  // the join screen is modal: the update prompt under it could not be reached
+  if ($("dlg-online").open) $("dlg-online").close();
+  let offered = null;
+  try {
+    const m = await import("../update.js");
+    offered = await m.offerUpdate(t("online.update_offer"), joinUrl(room)); // back to this table
+  } catch { /* no update module: as with no service worker */ }
+  document.body.dataset.onlineUpdate = offered === true ? "offered" : offered === false ? "none" : "reload";
+  if (offered === false) controller.notice("online.other_build_host", {}, 15000);
+  else if (offered === null) controller.notice("online.other_build_reload", {}, 15000);
 }
 
 /** While a table is online: the presence dots on the badges come from `state.online`; the
@@ -239,6 +271,14 @@ export function renderOnlineBar(state) {
  *  seats no friend took. */
 function controllerLevel() {
   return $("online-fill").value || "medium";
+}
+
+/** On every change of the page's state at an online table (main.js's render; `layout()`:
+ *  where the canvas draws): the thinking time by the badge of the person to act, and the
+ *  reactions folded when the player's turn comes. */
+export function renderOnlineTable(state, layout) {
+  renderThinking(state, layout);
+  foldOnTurn($("online-reactions"), state.online ? state.view : null);
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */

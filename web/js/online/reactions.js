@@ -42,13 +42,24 @@ export class ReactionGate {
   }
 }
 
-/** Where `seat`'s reaction shows: just above the middle of its badge (CSS px), or null
- *  for a seat or reaction that is not at this table. */
+/** Where `seat`'s reaction shows (CSS px): just above the middle of its badge, or, for the
+ *  seat at the bottom, over its badge (`place` "over": above it sits the bid panel, which a
+ *  bubble must not cover); null for a seat or reaction that is not at this table. */
 export function bubbleSpot(layout, view, seat, r) {
   if (!REACTIONS.includes(r) || !view || !Number.isInteger(seat) || seat < 0 || seat >= view.players) return null;
-  const spot = layout?.seats?.[slotOf(view, seat)];
+  const slot = slotOf(view, seat);
+  const spot = layout?.seats?.[slot];
   if (!spot) return null;
-  return { x: Math.round(spot.x), y: Math.round(Math.max(4, spot.y - spot.bh / 2 - 6)) };
+  if (slot === 0) return { x: Math.round(spot.x), y: Math.round(spot.y), place: "over" };
+  return { x: Math.round(spot.x), y: Math.round(Math.max(4, spot.y - spot.bh / 2 - 6)), place: "above" };
+}
+
+/** The buttons opened on a phone fold when the player's turn comes (open, they would sit
+ *  over the bid panel and the hand); the player may open them again.  `view`: the table's. */
+export function foldOnTurn(box, view) {
+  const turn = view?.your_turn ? String(view.step) : "";
+  if (turn && box.dataset.turnStep !== turn && box.dataset.open !== undefined) foldReactions(box, false);
+  box.dataset.turnStep = turn;
 }
 
 /**
@@ -95,7 +106,7 @@ export function showReaction(root, layout, view, seat, r) {
   const spot = bubbleSpot(layout, view, seat, r);
   if (!spot) return false;
   root.querySelector(`.reaction-bubble[data-reaction-seat="${seat}"]`)?.remove();
-  const bubble = el("div", { className: "reaction-bubble", "data-reaction-seat": String(seat), "data-reaction": r, "aria-hidden": "true" }, t(REACTION_WORDS[r]));
+  const bubble = el("div", { className: "reaction-bubble", "data-reaction-seat": String(seat), "data-reaction": r, "data-place": spot.place, "aria-hidden": "true" }, t(REACTION_WORDS[r]));
   bubble.style.left = `${spot.x}px`;
   bubble.style.top = `${spot.y}px`;
   root.append(bubble);

@@ -1,0 +1,107 @@
+// The online table's connection settings: which signalling networks to use (each default
+// list can be switched off, one way to meet kept), relays or trackers of the player's own,
+// a TURN server, and "back to the defaults".  Opened from the online setup and join screens
+// (`data-action="online-settings"`).  What it stores is config.js's setting, in its format
+// (localStorage `jabberwocky.onlineSignal`); config.js checks it.  A relay the page's
+// Content-Security-Policy does not list cannot be reached whatever is stored: the screen
+// says which hosts it may reach and refuses any other.  Every word from the catalogues;
+// the hooks are in docs/web-protocol.md ("Online tables").
+
+import { $, el, openDialog } from "../dom/util.js";
+import { t } from "../i18n.js";
+import { NETWORKS, settingsForm, checkSettings, storeSettings, connectSources, pageCsp, reachableHosts, addressesOf } from "./config.js";
+
+const host = (url) => url.replace(/^wss?:\/\//, "");
+
+/** The form's fields, by the `field` names checkSettings reports. */
+const FIELDS = {
+  "own-torrent": () => $("online-own-torrent"),
+  "own-nostr": () => $("online-own-nostr"),
+  "turn-url": () => $("online-turn-url"),
+  "turn-login": () => $("online-turn-user"),
+  networks: () => $("dlg-online-settings").querySelector("[data-online-network]"),
+};
+
+function fill(form) {
+  const dlg = $("dlg-online-settings");
+  for (const box of dlg.querySelectorAll("[data-online-network]")) box.checked = form.use[box.dataset.onlineNetwork];
+  for (const { strategy, urls } of NETWORKS) $(`online-network-${strategy}`).textContent = urls.map(host).join(", ");
+  $("online-own-torrent").value = form.own.torrent.join("\n");
+  $("online-own-nostr").value = form.own.nostr.join("\n");
+  $("online-turn-url").value = form.turn.urls;
+  $("online-turn-user").value = form.turn.username;
+  $("online-turn-pass").value = form.turn.credential;
+}
+
+function read(kept) {
+  const dlg = $("dlg-online-settings");
+  const use = {};
+  for (const box of dlg.querySelectorAll("[data-online-network]")) use[box.dataset.onlineNetwork] = box.checked;
+  return {
+    use,
+    own: { torrent: addressesOf($("online-own-torrent").value), nostr: addressesOf($("online-own-nostr").value) },
+    turn: { urls: $("online-turn-url").value.trim(), username: $("online-turn-user").value, credential: $("online-turn-pass").value },
+    iceServers: kept.iceServers,
+  };
+}
+
+/** Say what is wrong (each field marked `aria-invalid`), or clear it: the errors' count. */
+function showErrors(errors) {
+  const list = $("online-settings-errors");
+  for (const get of Object.values(FIELDS)) get()?.removeAttribute("aria-invalid");
+  list.replaceChildren(...errors.map((e) => el("li", { "data-error": e.code, "data-field": e.field }, t(e.code, e.params))));
+  list.hidden = !errors.length;
+  for (const e of errors) FIELDS[e.field]?.()?.setAttribute("aria-invalid", "true");
+  $("dlg-online-settings").dataset.errors = String(errors.length);
+  return errors.length;
+}
+
+function said(key) {
+  $("online-settings-status").textContent = key ? t(key) : "";
+}
+
+/** Open the screen with what is stored now (an address stored that the page cannot reach is
+ *  flagged at once). */
+export function openSignalSettings({ storage = globalThis.localStorage, csp = pageCsp() } = {}) {
+  const dlg = $("dlg-online-settings");
+  const sources = connectSources(csp);
+  const hosts = reachableHosts(sources);
+  $("online-settings-reach").textContent = t("online.settings.reach", { hosts: hosts.join(", ") });
+  const kept = settingsForm(storage);
+  fill(kept);
+  said("");
+  showErrors([]);
+  const stored = checkSettings(kept, sources);
+  if (!stored.ok) showErrors(stored.errors);
+  dlg.querySelector('[data-action="online-settings-save"]').onclick = () => {
+    said("");
+    const checked = checkSettings(read(kept), sources);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      (FIELDS[checked.errors[0].field]?.() || dlg).focus?.();
+      return;
+    }
+    showErrors([]);
+    try {
+      storeSettings(checked.data, storage);
+    } catch {
+      said("online.settings.not_stored"); // no storage (a private window's, full): nothing lost on screen
+      return;
+    }
+    dlg.dataset.saved = checked.data ? "custom" : "defaults";
+    said("online.settings.saved");
+  };
+  dlg.querySelector('[data-action="online-settings-defaults"]').onclick = () => {
+    try {
+      storeSettings(null, storage);
+    } catch { /* nothing stored to remove */ }
+    const defaults = settingsForm(null);
+    kept.iceServers = undefined;
+    fill(defaults);
+    showErrors([]);
+    dlg.dataset.saved = "defaults";
+    said("online.settings.defaults_back");
+  };
+  delete dlg.dataset.saved;
+  openDialog(dlg);
+}
