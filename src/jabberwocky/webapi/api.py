@@ -152,6 +152,8 @@ class WebApi:
             "seat_hint": lambda p: self._session().remote_hint(p.get("seat")),
             "seat_stand_in": lambda p: self._seat_move(
                 p, lambda s: self._session().set_stand_in(s, p.get("level"))),
+            "seat_take": lambda p: self._seat_move(
+                p, lambda s: self._session().take_seat(s, p.get("name"))),
             "seat_auto": self.seat_auto,
             "take_back": lambda p: self._move(self._session().take_back),
             "challenge_open": lambda p: open_challenge(self.decoded, p),
