@@ -375,6 +375,12 @@ export class Engine {
     return this.call("seat_stand_in", { seat, level });
   }
 
+  /** One who watched takes the seat a bot stands in for (`name`: theirs, or null); the
+   *  stand-in steps aside.  Answers that seat's view. */
+  seatTake(seat, name) {
+    return this.call("seat_take", { seat, name });
+  }
+
   /** A guest's turn clock ran out: one move for them by the stand-in level
    *  ({action, view}, as botStep). */
   seatAuto(seat) {

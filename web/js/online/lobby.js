@@ -14,6 +14,7 @@ import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
 import { onlineLibraries } from "../online-libraries.js";
 import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions } from "./reactions.js";
+import { renderAfterGame } from "./after.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -222,6 +223,7 @@ export function renderOnlineBar(state) {
   const standIn = $("online-bar").querySelector('[data-action="online-stand-in"]');
   standIn.hidden = away < 0;
   bar.hidden = !online || (status === "host" && away < 0) || status === "playing";
+  renderAfterGame(bar, online); // after.js: a seat one who watches may take
   if (bar.hidden) return;
   bar.dataset.status = status;
   if (away >= 0) {
@@ -239,6 +241,16 @@ export function renderOnlineBar(state) {
  *  seats no friend took. */
 function controllerLevel() {
   return $("online-fill").value || "medium";
+}
+
+/** The host: a new game at this table, with the same people (after the game). */
+export function playAgain() {
+  return current?.kind === "host" ? current.table.playAgain() : false;
+}
+
+/** One who watches: take `seat`, which a bot plays for a friend who left. */
+export function takeSeat(seat) {
+  return current?.kind === "guest" ? current.table.takeSeat(seat) : 0;
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */
