@@ -10,6 +10,7 @@ the new name, and nothing else changes.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from api_calls import call, refused
 from test_online_session import move_for, online_table, step_to_person, to_guest
 
 from jabberwocky.analysis.stats import PEOPLE, facts_from_json, facts_to_json, game_facts
+from jabberwocky.formats.public import public_record
 from jabberwocky.formats.record import loads
 from jabberwocky.webapi import WebApi
 
@@ -160,3 +162,88 @@ def test_a_bad_name_is_refused_and_the_stand_in_stays() -> None:
     assert refused(api, "seat_take", {"seat": 2, "name": "x" * 40})["code"] == "name.too_long"
     assert call(api, "seat_view", {"seat": 2})["stand_ins"] == {"2": "easy"}
     assert call(api, "seat_take", {"seat": 2, "name": None})["player_names"][2] is None
+
+
+# -- what of the game is public (formats/public.py) --------------------------------------
+
+
+def api_in_round(seed: str, rounds_done: int) -> WebApi:
+    """An online table whose first ``rounds_done`` rounds are finished, the next under way."""
+    api, _ = online_table(seed)
+    while True:
+        view = step_to_person(api)
+        if len(view["history"]) == rounds_done and view["phase"] in ("bidding", "playing"):
+            return api
+        if view["phase"] == "round-over":
+            call(api, "next_round")
+            continue
+        seat = view["to_act"]
+        if seat == 0:
+            call(api, *move_for(view))
+        else:
+            kind, payload = move_for(call(api, "seat_view", {"seat": seat}))
+            call(api, f"seat_{kind}", {"seat": seat, **payload})
+
+
+def test_the_public_record_holds_the_finished_rounds_and_no_deal_code() -> None:
+    api = api_in_round("online-public", 1)
+    public = call(api, "public_record")
+    assert public["format"] == "jabberwocky-public/1"
+    assert "seed" not in public and "first_dealer" not in public
+    full = json.loads(call(api, "export_record")["record"])
+    assert len(full["rounds"]) == 2 and len(public["rounds"]) == 1, "round 2 is under way"
+    assert public["rounds"][0] == full["rounds"][0], "round 1 exactly as the record has it"
+    assert public["scores"] == full["rounds"][0]["points"]
+    assert public["names"] == ["Hana", "Jonas", "Eun", None]
+    # every card it names was played in the open (or turned as trump)
+    rnd = public["rounds"][0]
+    played = {c for t in rnd["tricks"] for c in t["cards"]}
+    named = set(re.findall(r'"([2-9TJQKA][CDHS])"', json.dumps(public)))
+    assert named == played | {rnd["trump_card"]}
+    assert sorted(c for h in rnd["hands"] for c in h) == sorted(played)
+    # the guest's engine checks it and writes it back the same
+    again = call(WebApi(), "public_check", {"text": json.dumps(public)})
+    assert again == public
+
+
+def test_a_public_record_with_nothing_finished_and_a_whole_game() -> None:
+    api = api_in_round("online-public-0", 0)
+    public = call(api, "public_record")
+    assert public["rounds"] == [] and public["scores"] == [0, 0, 0, 0]
+    assert call(WebApi(), "public_check", {"text": json.dumps(public)}) == public
+    record = json.loads(finished_online_record("online-public-all"))
+    game = loads(json.dumps(record))
+    whole = public_record(game)
+    assert [r["points"] for r in whole["rounds"]] == [r["points"] for r in record["rounds"]]
+    assert call(WebApi(), "public_check", {"text": json.dumps(whole)}) == whole
+
+
+def _tamper(public: dict[str, Any], how: str) -> dict[str, Any]:
+    bad = json.loads(json.dumps(public))
+    rnd = bad["rounds"][0]
+    if how == "bid":
+        rnd["bids"][0] = (rnd["bids"][0] + 1) % (rnd["hand_size"] + 1)
+    elif how == "twice":
+        rnd["tricks"][0]["cards"][1] = rnd["tricks"][0]["cards"][0]
+    elif how == "trump":
+        rnd["trump_card"] = rnd["tricks"][0]["cards"][0]
+    elif how == "short":
+        rnd["tricks"] = rnd["tricks"][:-1]
+        del rnd["hands"]
+    elif how == "points":
+        rnd["points"][1] += 1
+    elif how == "scores":
+        bad["scores"][0] += 1
+    elif how == "format":
+        bad["format"] = "jabberwocky-game/1"
+    elif how == "hands":
+        rnd["hands"][0], rnd["hands"][1] = rnd["hands"][1], rnd["hands"][0]
+    return bad
+
+
+@pytest.mark.parametrize("how", ["bid", "twice", "trump", "short", "points", "scores",
+                                 "format", "hands"])
+def test_a_public_record_that_is_not_what_was_played_is_refused(how: str) -> None:
+    public = call(api_in_round("online-public-bad", 1), "public_record")
+    error = refused(WebApi(), "public_check", {"text": json.dumps(_tamper(public, how))})
+    assert error["kind"] == "RecordError", error
