@@ -16,6 +16,7 @@ import json
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -210,7 +211,32 @@ def test_a_seat_changes_hands_and_the_table_plays_again(
     wait_until("the watcher at the new deal", lambda: (
         (v := table_view(bo)) is not None and v["seed"] != old_seed and v["hand"] == []), 30, bo)
     mark("played again")
-    print("\n" + ", ".join(marks))
     hv = table_view(host)
     assert hv is not None and hv["seed"] != old_seed and hv["player_names"] == record["names"]
     assert hv["remote"] == [1, 2] and hv["rules"] == final["rules"]
+
+    # round 1 of the new game ends; then the host leaves for good: a guest keeps what was
+    # public (round 1, checked by its own engine, no deal code) and is offered to save it
+    deadline = time.monotonic() + 40
+    while not (table_view(host) or {}).get("history"):
+        assert time.monotonic() < deadline, "round 1 of the new game did not end"
+        if not any(act(page, True) for page in (host, de, cz)):  # True: nobody deals round 2
+            host.wait_for_timeout(40)
+    kept_public = wait_until("Dora keeps round 1", lambda: js(
+        de, "() => window.__jabberwocky.online.table.publicRecord()"), 20, de)
+    public = json.loads(kept_public)
+    assert public["format"] == "jabberwocky-public/1" and len(public["rounds"]) == 1
+    assert "seed" not in kept_public and hv["seed"] not in kept_public
+    host.click('[data-action="menu"]')
+    host.click('#menu [data-action="online-leave"]')
+    wait_for_dataset(de, "online", "ended", 20)
+    save = de.locator('#online-bar [data-action="online-save-public"]')
+    save.wait_for(state="visible", timeout=10000)
+    assert save.get_attribute("data-rounds") == "1"
+    with de.expect_download() as download:
+        save.click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert json.loads(saved) == public
+    shots(de, "host-left")
+    mark("host left")
+    print("\n" + ", ".join(marks))

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openTable } from "../../web/js/online/host.js";
 import { joinTable } from "../../web/js/online/guest.js";
-import { seatToTake } from "../../web/js/online/after.js";
+import { seatToTake, renderAfterGame } from "../../web/js/online/after.js";
 import { GameController } from "../../web/js/controller.js";
 import { PROTOCOL, newToken, readGuestMessage } from "../../web/js/online/protocol.js";
 
@@ -71,6 +71,12 @@ function fakeEngine() {
     },
     state: () => answer(view(0)),
     exportRecord: () => answer({ record: '{"format":"jabberwocky-game/1"}' }),
+    publicRecord: () => (calls.push(["publicRecord"]), answer({ format: "jabberwocky-public/1", rounds: [{ round: 1 }] })),
+    publicCheck: (text) => {
+      calls.push(["publicCheck", text]);
+      const data = JSON.parse(text);
+      return data.format === "jabberwocky-public/1" ? answer(data) : Promise.resolve({ error: { kind: "RecordError", code: "record.format", params: {} } });
+    },
   });
   return engine;
 }
@@ -234,5 +240,52 @@ test("a guest: told of a new game at the table, of a seat taken, and of its own 
   assert.equal(guest.state().status, "playing");
   assert.deepEqual(notices.at(-1), ["online.seat_take.taken", { n: 2 }]);
   assert.equal(guest.takeSeat(2), 0, "one with a seat asks for none");
+  await guest.leave();
+});
+
+test("at each round's end the host sends what is public to everyone; after the game, the record", async () => {
+  const { link, engine, controller } = await started();
+  engine.phase = "round-over";
+  controller.emit("round", { view: (await engine.state()).result });
+  await tick();
+  for (const peer of ["pa", "pb", "pc"]) {
+    assert.equal(JSON.parse(last(link, peer, "public").public).format, "jabberwocky-public/1", peer);
+    assert.equal(last(link, peer, "record"), undefined, "no record before the end");
+  }
+  engine.phase = "game-over";
+  controller.emit("round", { view: (await engine.state()).result });
+  await tick();
+  assert.equal(engine.calls.filter((c) => c[0] === "publicRecord").length, 1, "the record, not the public part, at the end");
+});
+
+test("a guest keeps the checked public rounds; when the host leaves before the end it offers to save them", async () => {
+  const data = new Map();
+  globalThis.localStorage = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => data.set(k, String(v)), removeItem: (k) => data.delete(k) };
+  const link = fakeLink();
+  const controller = new GameController({ engine: fakeEngine() });
+  const notices = [];
+  controller.notice = (code) => notices.push(code);
+  const local = fakeEngine();
+  const guest = await joinTable({ room: "abcdefghijkmnpqrstuw", name: "Bo", controller, localEngine: local, build: "b1", linkOpener: async () => link });
+  const hear = (fields, s) => link.onMessage(JSON.stringify({ v: PROTOCOL, s, ...fields }), "host");
+  hear({ t: "host", build: "b1" }, 1);
+  hear({ t: "public", public: '{"format":"jabberwocky-game/1","seed":"x"}' }, 2);
+  await tick();
+  assert.equal(guest.publicRecord(), null, "what its own engine refuses is not kept");
+  hear({ t: "public", public: JSON.stringify({ format: "jabberwocky-public/1", rounds: [{ round: 1 }, { round: 2 }] }) }, 3);
+  await tick();
+  assert.equal(JSON.parse(guest.publicRecord()).rounds.length, 2);
+  assert.equal(guest.state().publicRounds, 2);
+  hear({ t: "end", code: "online.host_left" }, 4);
+  assert.equal(guest.state().status, "ended");
+  assert.equal(notices.at(-1), "online.public.kept");
+  // the bar's offer
+  const buttons = new Map(["online-take-seat", "online-save-public"].map((a) => [a, { hidden: true, dataset: {}, textContent: "" }]));
+  const bar = { querySelector: (sel) => buttons.get(/data-action="([^"]+)"/.exec(sel)[1]) };
+  renderAfterGame(bar, { role: "guest", ...guest.state() });
+  assert.equal(buttons.get("online-save-public").hidden, false);
+  assert.equal(buttons.get("online-save-public").dataset.rounds, "2");
+  renderAfterGame(bar, { role: "guest", ...guest.state(), status: "over", publicRounds: 2 });
+  assert.equal(buttons.get("online-save-public").hidden, true, "the whole record came: nothing to offer");
   await guest.leave();
 });

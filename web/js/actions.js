@@ -136,6 +136,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     "online-leave": () => import("./online/lobby.js").then((m) => m.leave()),
     "online-play-again": () => import("./online/lobby.js").then((m) => m.playAgain()),
     "online-take-seat": (element) => import("./online/lobby.js").then((m) => m.takeSeat(Number(element?.dataset.seat))),
+    "online-save-public": () => import("./online/lobby.js").then((m) => m.savePublic()),
     "online-reactions": () => import("./online/lobby.js").then((m) => m.toggleReactions()),
     "online-react": (element) => import("./online/lobby.js").then((m) => m.react(element?.dataset.reaction, controller.state.online)),
     reveal: () => controller.reveal(),

@@ -375,6 +375,18 @@ export class Engine {
     return this.call("seat_stand_in", { seat, level });
   }
 
+  /** What of the game is public (its finished rounds, no deal code): what the host sends
+   *  its guests at each round's end (`jabberwocky-public/1`). */
+  publicRecord() {
+    return this.call("public_record", {});
+  }
+
+  /** A public record's text (from the host: untrusted) checked by this engine, and
+   *  written again. */
+  publicCheck(text) {
+    return this.call("public_check", { text });
+  }
+
   /** One who watched takes the seat a bot stands in for (`name`: theirs, or null); the
    *  stand-in steps aside.  Answers that seat's view. */
   seatTake(seat, name) {

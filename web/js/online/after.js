@@ -2,7 +2,11 @@
 // take a seat that a bot plays for a friend who left (the host's `seat_stand_in`).  The
 // host decides (online/host.js `take`); this only offers it.  Loaded with the online table.
 //
-// Hook: #online-bar button[data-action="online-take-seat"][data-seat] (docs/web-protocol.md).
+// And for a guest whose host left before the end: the offer to save what was played in the
+// open, the finished rounds the host sent at each round's end (`jabberwocky-public/1`).
+//
+// Hooks: #online-bar button[data-action="online-take-seat"][data-seat],
+// button[data-action="online-save-public"][data-rounds] (docs/web-protocol.md).
 
 import { t } from "../i18n.js";
 
@@ -12,8 +16,18 @@ export function seatToTake(online) {
   return (online.presence || []).indexOf("stand_in");
 }
 
-/** Show or hide the offer in the online bar `bar` for the table `online` (the store's). */
+/** The file the finished rounds of `room` are saved as. */
+export function publicFileName(room) {
+  return `jabberwocky-public-${String(room).slice(0, 8)}.json`;
+}
+
+/** Show or hide the offers in the online bar `bar` for the table `online` (the store's). */
 export function renderAfterGame(bar, online) {
+  const save = bar.querySelector('[data-action="online-save-public"]');
+  const rounds = online?.role === "guest" && online.status === "ended" ? online.publicRounds || 0 : 0;
+  save.hidden = rounds === 0;
+  save.dataset.rounds = String(rounds);
+  if (rounds) save.textContent = t("online.public.save", { n: rounds });
   const button = bar.querySelector('[data-action="online-take-seat"]');
   const seat = seatToTake(online);
   button.hidden = seat < 0;

@@ -105,6 +105,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
   let seq = 0;
   let info = { status: "looking", seat: null, started: false, names: [], presence: [], code: null };
   let games = 0; // games started at this table since joining ("again" counts them)
+  let publicText = null; // the finished rounds of the game, as the host last sent them
 
   const sendToHost = (kind, fields) => {
     seq += 1;
@@ -189,18 +190,34 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       if (REACTIONS.includes(msg.r) && Number.isInteger(msg.seat)) controller.emit("online-react", { seat: msg.seat, r: msg.r });
     } else if (msg.t === "record") {
       keepRecord(msg.record);
+    } else if (msg.t === "public" && typeof msg.public === "string") {
+      keepPublic(msg.public);
     } else if (msg.t === "again") {
       // a new game at this table: its deal follows (and takes the table from the review)
       games += 1;
+      publicText = null; // the last game's rounds: its whole record came at its end
+      update({ publicRounds: 0 });
       controller.notice("online.again.started", {}, 8000);
     } else if (msg.t === "seated" && Number.isInteger(msg.seat)) {
       controller.notice("online.seat_take.given", { name: info.names?.[msg.seat] || "", n: msg.seat + 1 }, 6000);
     } else if (msg.t === "end") {
       // the table is closed: the table shown stays, the page's own engine plays from here
       if (controller.online === "guest") controller.useEngine(localEngine, null);
-      update({ status: "ended", code: msg.code, params: msg.params || {} });
-      controller.notice(msg.code, msg.params || {}, 12000);
+      // before the end: what was public is what this page keeps (the record never came)
+      const kept = info.status !== "over" && publicText && msg.code === "online.host_left";
+      update({ status: "ended", code: msg.code, params: msg.params || {}, publicRounds: kept ? info.publicRounds : 0 });
+      controller.notice(kept ? "online.public.kept" : msg.code, msg.params || {}, 12000);
     }
+  }
+
+  /** What of the game is public, from the host at a round's end: checked by this page's
+   *  own engine (untrusted), kept for the table's end (`publicText`: the finished rounds,
+   *  no deal code and no card of the round in play). */
+  async function keepPublic(text) {
+    const { result, error } = await localEngine.publicCheck(text);
+    if (error) return;
+    publicText = JSON.stringify(result);
+    update({ publicRounds: result.rounds.length });
   }
 
   /** A welcome that changes this page's seat: one who watched took a seat, or a friend
@@ -244,6 +261,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     takeSeat: (seat) => (info.seat === null && Number.isInteger(seat) ? sendToHost("take", { seat }) : 0),
     /** Send a reaction (one of protocol.REACTIONS). */
     react: (r) => (REACTIONS.includes(r) ? sendToHost("react", { r }) : 0),
+    /** The finished rounds this page keeps (`jabberwocky-public/1` text), or null. */
+    publicRecord: () => publicText,
     /** Tests: send `text` to the host as it is (a hostile guest). */
     inject: (text) => host && link.send(text, host),
     nextSeq: () => ++seq,

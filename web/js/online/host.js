@@ -10,7 +10,7 @@
 // seat, started, names}, {t: "lobby", seats}, {t: "deal", how, view}, {t: "move", action,
 // view, re?}, {t: "sync", view}, {t: "hint", re, hint}, {t: "refused", re?, code,
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
-// {t: "end", code}, {t: "again"} (the host started a new game at this table), {t: "seated",
+// {t: "end", code}, {t: "public", public} (at a round's end: its finished rounds), {t: "again"} (the host started a new game at this table), {t: "seated",
 // seat} (one who watched took that seat).
 //
 // After the game (the "again" part): the host may start a new game at the same table —
@@ -268,7 +268,16 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
+    else sendPublic();
   };
+  /** At a round's end, what of the game is public (its finished rounds, no deal code) to
+   *  every guest: what each keeps if this table closes before the end. */
+  async function sendPublic() {
+    const { result, error } = await engine.publicRecord();
+    if (error) return;
+    const text = JSON.stringify(result);
+    for (const [peer, guest] of [...seated(), ...watchers()]) if (guests.get(peer) === guest) send(peer, "public", { public: text });
+  }
   async function sendRecord() {
     const { result, error } = await engine.exportRecord();
     if (error) return;

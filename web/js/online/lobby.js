@@ -4,7 +4,7 @@
 // when a player opens or joins an online table.  Every word from the catalogues; the
 // contract hooks are in docs/web-protocol.md ("Online tables").
 
-import { el, $, openDialog } from "../dom/util.js";
+import { el, $, openDialog, download } from "../dom/util.js";
 import { t } from "../i18n.js";
 import { copyText } from "../dialogs/share.js";
 import { openTable, HOST_KEY } from "./host.js";
@@ -14,7 +14,7 @@ import { engine } from "../engine.js";
 import { hasSeatToken } from "./guest.js";
 import { onlineLibraries } from "../online-libraries.js";
 import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions } from "./reactions.js";
-import { renderAfterGame } from "./after.js";
+import { renderAfterGame, publicFileName } from "./after.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -251,6 +251,12 @@ export function playAgain() {
 /** One who watches: take `seat`, which a bot plays for a friend who left. */
 export function takeSeat(seat) {
   return current?.kind === "guest" ? current.table.takeSeat(seat) : 0;
+}
+
+/** A guest whose host left before the end: save the finished rounds this page kept. */
+export function savePublic() {
+  const text = current?.kind === "guest" ? current.table.publicRecord() : null;
+  if (text) download(text, "application/json", publicFileName(current.table.room));
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */
