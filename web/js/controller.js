@@ -501,8 +501,18 @@ export class GameController extends EventTarget {
   /** The host: a bot of `level` plays the friend's `seat` while they are away (null: they
    *  have it back).  The table goes on at once when it is that seat's turn. */
   standIn(seat, level) {
+    return this._seatChange(() => this.engine.seatStandIn(seat, level));
+  }
+
+  /** The host: one who watched takes the friend's `seat` a bot stands in for, as `name`
+   *  (the stand-in steps aside; the seat is theirs from here on). */
+  takeSeat(seat, name) {
+    return this._seatChange(() => this.engine.seatTake(seat, name));
+  }
+
+  _seatChange(ask) {
     return this._enqueue(async (token) => {
-      const answer = await this.engine.seatStandIn(seat, level);
+      const answer = await ask();
       if (this._stale(token) || answer.error) return answer;
       const { result: view, error } = await this.engine.state();
       if (this._stale(token) || error) return answer;

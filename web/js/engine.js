@@ -375,6 +375,24 @@ export class Engine {
     return this.call("seat_stand_in", { seat, level });
   }
 
+  /** What of the game is public (its finished rounds, no deal code): what the host sends
+   *  its guests at each round's end (`jabberwocky-public/1`). */
+  publicRecord() {
+    return this.call("public_record", {});
+  }
+
+  /** A public record's text (from the host: untrusted) checked by this engine, and
+   *  written again. */
+  publicCheck(text) {
+    return this.call("public_check", { text });
+  }
+
+  /** One who watched takes the seat a bot stands in for (`name`: theirs, or null); the
+   *  stand-in steps aside.  Answers that seat's view. */
+  seatTake(seat, name) {
+    return this.call("seat_take", { seat, name });
+  }
+
   /** A guest's turn clock ran out: one move for them by the stand-in level
    *  ({action, view}, as botStep). */
   seatAuto(seat) {

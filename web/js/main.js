@@ -365,8 +365,10 @@ function keepFinishedGames() {
   controller.addEventListener("round", ({ detail }) => {
     // an online guest keeps its game once the host has sent the whole record (online/guest.js)
     if (detail.view.phase !== "game-over" || controller.state.mode !== "play" || controller.online === "guest") return;
+    // the host of an online table keeps it from its own seat, 0 (online/host.js)
+    const kept = controller.online === "host" ? { me: 0, online: true } : {};
     import("./stats/keep.js")
-      .then((m) => m.keepFinishedGame(engine))
+      .then((m) => m.keepFinishedGame(engine, kept))
       .then((problem) => {
         if (!problem || told) return;
         told = true;

@@ -47,6 +47,8 @@ RECENT_GAMES = 20
 MAX_RECENT = 1000
 MIXED = "mixed"
 """The table level of a game whose bots are not all of one level."""
+PEOPLE = "people"
+"""The table level of a game with other people at the table (an online game)."""
 
 
 class StatsError(JabberwockyError):
@@ -101,19 +103,31 @@ class GameFacts:
     rounds: Sequence[RoundLike]
     seed: str = ""
     compared: Comparison | None = None
+    me: int = 0
+    """The seat of the one who keeps the game (seat 0 in a game against bots; an online
+    guest's own seat)."""
+    online: bool = False
+    """Played at an online table (with other people, each at their own device)."""
 
 
-def game_facts(game: Game, compared: Comparison | None = None) -> GameFacts:
-    """The facts of a finished game (its rounds are the game's own results, not copied)."""
+def game_facts(game: Game, compared: Comparison | None = None, me: int = 0,
+               online: bool = False) -> GameFacts:
+    """The facts of a finished game (its rounds are the game's own results, not copied),
+    kept by the player at seat ``me``."""
     if game.phase != GAME_OVER:
         raise StatsError("request.stats_unfinished", phase=game.phase.value)
+    if not is_whole(me) or not 0 <= me < game.players:
+        raise StatsError("request.stats_seat_absent", seat=me, players=game.players)
     return GameFacts(game.players, tuple(game.seats), game.rules.hook, tuple(game.scores),
-                     tuple(game.winners()), game.results, game.seed, compared)
+                     tuple(game.winners()), game.results, game.seed, compared, me, online)
 
 
 def table_level(seats: Sequence[str], seat: int) -> str:
-    """The level of the bots around ``seat``: theirs if they share one, else ``"mixed"``."""
+    """The level of the bots around ``seat``: theirs if they share one, else ``"mixed"``;
+    ``"people"`` when another person sat at the table (an online game)."""
     others = {kind for i, kind in enumerate(seats) if i != seat}
+    if HUMAN in others:
+        return PEOPLE
     return others.pop() if len(others) == 1 else MIXED
 
 
@@ -285,9 +299,13 @@ def _keyed(counts: dict[Any, Any]) -> dict[str, Any]:
 @dataclass
 class Tally(SeatCounts):
     """Running statistics of one seat over games added in order: its :class:`SeatCounts`
-    (``simulate``'s figures, :meth:`core`) and the breakdowns of :meth:`summary`."""
+    (``simulate``'s figures, :meth:`core`) and the breakdowns of :meth:`summary`.
+
+    With ``own_seat`` the seat is each game's own (:attr:`GameFacts.me`: the keeper's
+    seat, an online guest's among them) instead of :attr:`seat`."""
 
     seat: int = 0
+    own_seat: bool = False
     recent: int = RECENT_GAMES
     games: int = 0
     by_bid: dict[int, _Count] = field(default_factory=dict)
@@ -305,7 +323,7 @@ class Tally(SeatCounts):
 
     def add(self, facts: GameFacts) -> None:
         """Tally one finished game (``facts.players`` must seat :attr:`seat`)."""
-        seat = self.seat
+        seat = facts.me if self.own_seat else self.seat
         n = facts.players
         winners = facts.winners
         exact, bids = self.count_game(facts.rounds, facts.scores, winners, seat)
@@ -450,6 +468,11 @@ def facts_to_json(facts: GameFacts) -> dict[str, Any]:
         c = facts.compared
         out["compared"] = {"level": c.level, "seat": c.seat, "exact": c.exact,
                            "bids": c.bids, "points": c.points}
+    # written only when they say something: a game against bots is stored as before
+    if facts.me:
+        out["me"] = facts.me
+    if facts.online:
+        out["online"] = True
     return out
 
 
@@ -531,4 +554,10 @@ def facts_from_json(data: Any) -> GameFacts:
         cbids = _whole(c.get("bids"), "compared", 0, MAX_ROUNDS)
         compared = Comparison(c["level"], cseat, _whole(c.get("exact"), "compared", 0, cbids),
                               cbids, _whole(c.get("points"), "compared", -(2**31), 2**31))
-    return GameFacts(n, tuple(seats), hook, scores, tuple(winners), rounds, seed, compared)
+    # facts stored before these fields existed are a game against bots, kept from seat 0
+    me = _whole(data.get("me", 0), "me", 0, n - 1)
+    online = data.get("online", False)
+    if not isinstance(online, bool):
+        raise _fail("online")
+    return GameFacts(n, tuple(seats), hook, scores, tuple(winners), rounds, seed, compared,
+                     me, online)

@@ -55,6 +55,7 @@ from ..formats.challenge_requests import (
 )
 from ..formats.deals import deal_summary
 from ..formats.jsontext import MAX_JSON_DEPTH, read_json
+from ..formats.public import PUBLIC_FORMAT, public_record, read_public
 from ..formats.record import FORMAT, MAX_RECORD_BYTES, dumps, loads
 from .session import Session, default_level, seats_of
 
@@ -71,6 +72,12 @@ def _error(kind: str, message: Message) -> str:
     return json.dumps({"error": {"kind": kind, "message": str(message),
                                  "code": message.code, "params": message.to_json()["params"]}},
                       ensure_ascii=False)
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise RequestError("request.record_not_text", format=PUBLIC_FORMAT)
+    return value
 
 
 def _obj(payload: Any) -> dict[str, Any]:
@@ -152,7 +159,12 @@ class WebApi:
             "seat_hint": lambda p: self._session().remote_hint(p.get("seat")),
             "seat_stand_in": lambda p: self._seat_move(
                 p, lambda s: self._session().set_stand_in(s, p.get("level"))),
+            "seat_take": lambda p: self._seat_move(
+                p, lambda s: self._session().take_seat(s, p.get("name"))),
             "seat_auto": self.seat_auto,
+            # what of the game is public: its finished rounds, no deal code (formats/public.py)
+            "public_record": lambda p: public_record(self._game()),
+            "public_check": lambda p: read_public(_text(p.get("text"))),
             "take_back": lambda p: self._move(self._session().take_back),
             "challenge_open": lambda p: open_challenge(self.decoded, p),
             "challenge_play": lambda p: self._install(challenge_game(self.decoded, p)),

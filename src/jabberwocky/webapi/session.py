@@ -31,6 +31,7 @@ from ..core.errors import IllegalMoveError, RequestError
 from ..core.game import BIDDING, PLAYING, Game
 from ..core.levels import HUMAN
 from ..core.observation import Observation
+from ..core.table import check_name
 from ..formats.challenge import can_challenge
 from ..formats.gamejson import seat_view
 from ..formats.record import FORMAT
@@ -266,6 +267,24 @@ class Session:
             raise RequestError("online.unknown_level", value=str(level)[:40],
                                choices=available_levels())
         place.stand_in, place.stand_in_bot = level, make_bot(level)
+
+    def take_seat(self, seat: object, name: object) -> None:
+        """Another person takes the remote ``seat`` a bot stands in for (a friend who
+        watched, in the place of one who left): the stand-in steps aside and the seat plays
+        under ``name`` (``None``: no name) from here on, with its hand and the table as they
+        are.  Refused unless a bot stands in there (``online.no_stand_in``): a seat its
+        person plays is never taken from them."""
+        checked = self.person_seat(seat)
+        place = self.seats[checked]
+        if place.kind != "remote":
+            raise RequestError("online.not_remote", seat=checked)
+        if place.stand_in is None:
+            raise RequestError("online.no_stand_in", seat=checked)
+        new_name = None if name is None else check_name(name)
+        names = list(self.game.names)
+        names[checked] = new_name
+        self.game.names = tuple(names)
+        place.stand_in, place.stand_in_bot = None, None
 
     def auto_move(self, seat: object) -> dict[str, Any]:
         """One move for the remote ``seat`` whose turn clock ran out, made by the

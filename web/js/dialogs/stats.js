@@ -8,7 +8,8 @@
 // figures dd[data-stat][data-value] (the summary's raw numbers); the list's items
 // li[data-game-id]; buttons data-action = stats-play | review-game (with data-game-id),
 // stats-export, stats-import, stats-clear, stats-compare, stats-more; #stats-status
-// (role=status) with data-added, data-duplicates, data-dropped, data-refused after an import.
+// (role=status) with data-added, data-duplicates, data-dropped, data-refused after an import;
+// an online game's item has data-online="true" (its figures are the keeper's own seat's).
 
 import { el, $, openDialog, download, tableHead } from "../dom/util.js";
 import { t, msg, percent, number, language } from "../i18n.js";
@@ -71,6 +72,7 @@ function table(caption, heads, rows) {
 }
 
 function levelName(level) {
+  if (level === "people") return t("stats.level_people"); // an online game
   return level === "mixed" ? t("stats.level_mixed") : t(`level.${level}`);
 }
 
@@ -154,7 +156,8 @@ function comparison(s) {
   } else {
     box.append(el("p", { className: "note" }, t("stats.compare_none")));
   }
-  const left = ctx.state.tallied.filter((e) => !e.facts.compared).length;
+  // an online game cannot be played again with a bot in your seat: the others were people
+  const left = ctx.state.tallied.filter((e) => !e.facts.compared && !e.facts.online).length;
   if (left && ctx.setup?.levels?.includes("hard")) {
     box.append(el("button", { type: "button", "data-action": "stats-compare" }, t("stats.compare", { n: Math.min(COMPARE_BATCH, left) })));
   }
@@ -191,14 +194,16 @@ function pastGames() {
   const newest = ctx.state.entries.slice().reverse();
   for (const entry of newest.slice(0, ctx.state.shown)) {
     const f = entry.facts;
-    const place = 1 + f.scores.filter((p) => p > f.scores[0]).length;
-    const won = f.winners.includes(0);
-    const li = el("li", { dataset: { gameId: entry.id }, className: won ? "won" : "" });
+    const me = f.me ?? 0; // the keeper's seat: 0 unless an online guest's
+    const place = 1 + f.scores.filter((p) => p > f.scores[me]).length;
+    const won = f.winners.includes(me);
+    const li = el("li", { dataset: { gameId: entry.id, ...(f.online ? { online: "true" } : {}) }, className: won ? "won" : "" });
     const what = el("div", { className: "what" });
     what.append(
       el("span", { className: "when" }, date.format(new Date(entry.added))),
-      el("span", { className: "score" }, t("stats.list_score", { points: f.scores[0], place: t("standings.nth", { n: place }) })),
-      el("span", { className: "table" }, t("stats.list_table", { players: f.players, bots: botsOf(f.seats), seed: f.seed })),
+      el("span", { className: "score" }, t("stats.list_score", { points: f.scores[me], place: t("standings.nth", { n: place }) })),
+      el("span", { className: "table" }, f.online ? t("stats.list_online", { players: f.players, seed: f.seed })
+        : t("stats.list_table", { players: f.players, bots: botsOf(f.seats), seed: f.seed })),
     );
     const actions = el("div", { className: "actions" });
     actions.append(
@@ -229,7 +234,8 @@ async function refresh(message = null) {
   let summary = null;
   ctx.state.tallied = [];
   if (ctx.state.entries.length) {
-    const { result, error } = await engine().stats({ facts: ctx.state.entries.map((e) => e.facts), seat: 0 });
+    // each game from its keeper's own seat (facts.me: 0 unless an online guest's)
+    const { result, error } = await engine().stats({ facts: ctx.state.entries.map((e) => e.facts) });
     if (error) {
       notes.push(t("stats.failed", { reason: msg(error) }));
     } else {
@@ -301,7 +307,7 @@ async function clearAll() {
 }
 
 async function compareSome() {
-  const todo = ctx.state.tallied.filter((e) => !e.facts.compared).slice(-COMPARE_BATCH);
+  const todo = ctx.state.tallied.filter((e) => !e.facts.compared && !e.facts.online).slice(-COMPARE_BATCH);
   const store = gameStore();
   for (const [i, entry] of todo.entries()) {
     status(t("stats.comparing", { done: i + 1, total: todo.length }));
@@ -337,6 +343,12 @@ async function playDeals(entry) {
   if (gameInProgress(view) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
   dialog().close();
   const seats = record.seats || [];
+  const me = entry.facts.me ?? 0;
+  if (entry.facts.online) {
+    // an online game's deals, alone: your own seat, bots of the default level for the others
+    ctx.controller.newGame({ seed: record.seed, players: record.players, seats: seats.map((k, s) => (s === me ? "human" : levels.includes(k) ? k : fallback)), rules: record.rules });
+    return;
+  }
   if (seats.filter((k) => k === "human").length > 1) {
     ctx.controller.newGame({ seed: record.seed, players: record.players, seats: seats.map((k) => (k === "human" || levels.includes(k) ? k : fallback)), rules: record.rules });
     return;

@@ -100,8 +100,13 @@ export function renderRoundPanel(state) {
   challengeButton.hidden = !over || !canChallenge(state);
   challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
   panel.querySelector('[data-action="next-round"]').hidden = over;
-  panel.querySelector('[data-action="play-again"]').hidden = !over;
-  panel.querySelector('[data-action="replay"]').hidden = !over;
+  // at an online table the host plays again there, with the same people (online/host.js);
+  // a guest waits for the host (a game of their own would leave the table)
+  const online = state.online;
+  const atTable = Boolean(online) && (online.role === "host" || online.status !== "ended");
+  panel.querySelector('[data-action="play-again"]').hidden = !over || atTable;
+  panel.querySelector('[data-action="replay"]').hidden = !over || atTable;
+  panel.querySelector('[data-action="online-play-again"]').hidden = !over || online?.role !== "host";
   panel.classList.toggle("final", over);
   watchOverflow(panel);
 }

@@ -5,7 +5,10 @@
 // (`remoteNews`): the guest's controls, keyboard, hints and animations are a bot game's.
 // The guest keeps a seat token for the room (localStorage), so a reload or a dropped
 // connection gets its seat back.  After the game the host sends the whole record; the
-// guest's own engine takes it, and the table is the guest's to review.
+// guest's own engine takes it, and the table is the guest's to review (and, for one with a
+// seat, the game goes into their statistics from that seat).  The host may then start a
+// new game at the same table ("again"): the page goes to its deal by itself.  One who
+// watches may take a seat a bot plays for a friend who left (`takeSeat`).
 
 import { Engine } from "../engine.js";
 import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL, REACTIONS } from "./protocol.js";
@@ -102,6 +105,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
   let helloSent = 0;
   let seq = 0;
   let info = { status: "looking", seat: null, started: false, names: [], presence: [], code: null };
+  let games = 0; // games started at this table since joining ("again" counts them)
+  let publicText = null; // the finished rounds of the game, as the host last sent them
 
   const sendToHost = (kind, fields) => {
     seq += 1;
@@ -164,6 +169,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       // no seat (the table is full, or we asked to watch): we watch the public table
       const status = msg.seat === null ? (msg.full && !msg.started ? "full" : "watching") : msg.started ? "playing" : "waiting";
       update({ status, seat: msg.seat, started: msg.started, names: msg.names, full: Boolean(msg.full) || info.full, clock: Number(msg.clock) || 0 });
+      seatNews(msg);
     } else if (msg.t === "presence") {
       update({ presence: msg.presence, names: msg.names });
     } else if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
@@ -186,23 +192,59 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       if (REACTIONS.includes(msg.r) && Number.isInteger(msg.seat)) controller.emit("online-react", { seat: msg.seat, r: msg.r });
     } else if (msg.t === "record") {
       keepRecord(msg.record);
+    } else if (msg.t === "public" && typeof msg.public === "string") {
+      keepPublic(msg.public);
+    } else if (msg.t === "again") {
+      // a new game at this table: its deal follows (and takes the table from the review)
+      games += 1;
+      publicText = null; // the last game's rounds: its whole record came at its end
+      update({ publicRounds: 0 });
+      controller.notice("online.again.started", {}, 8000);
+    } else if (msg.t === "seated" && Number.isInteger(msg.seat)) {
+      controller.notice("online.seat_take.given", { name: info.names?.[msg.seat] || "", n: msg.seat + 1 }, 6000);
     } else if (msg.t === "end") {
       // the table is closed: the table shown stays, the page's own engine plays from here
       if (controller.online === "guest") controller.useEngine(localEngine, null);
-      update({ status: "ended", code: msg.code, params: msg.params || {} });
-      controller.notice(msg.code, msg.params || {}, 12000);
+      // before the end: what was public is what this page keeps (the record never came)
+      const kept = info.status !== "over" && publicText && msg.code === "online.host_left";
+      update({ status: "ended", code: msg.code, params: msg.params || {}, publicRounds: kept ? info.publicRounds : 0 });
+      controller.notice(kept ? "online.public.kept" : msg.code, msg.params || {}, 12000);
     }
   }
 
-  /** The whole record, after the game: the guest's own engine takes it (every hand face
-   *  up for the review; the table stays as it is). */
-  async function keepRecord(record) {
-    await controller._tail; // the last trick is shown first
-    const { error } = await localEngine.importRecord(record);
+  /** What of the game is public, from the host at a round's end: checked by this page's
+   *  own engine (untrusted), kept for the table's end (`publicText`: the finished rounds,
+   *  no deal code and no card of the round in play). */
+  async function keepPublic(text) {
+    const { result, error } = await localEngine.publicCheck(text);
     if (error) return;
+    publicText = JSON.stringify(result);
+    update({ publicRounds: result.rounds.length });
+  }
+
+  /** A welcome that changes this page's seat: one who watched took a seat, or a friend
+   *  back after a drop finds their seat was given to one who watched. */
+  function seatNews(msg) {
+    if (msg.took && msg.seat !== null) controller.notice("online.seat_take.taken", { n: msg.seat + 1 }, 8000);
+    if (Number.isInteger(msg.lost)) controller.notice("online.seat_take.lost", { name: msg.names?.[msg.lost] || "" }, 12000);
+  }
+
+  /** The whole record, after the game: the guest's own engine takes it (every hand face
+   *  up for the review; the table stays as it is), and one with a seat keeps it in their
+   *  statistics, from their own seat. */
+  async function keepRecord(record) {
+    const game = games;
+    await controller._tail; // the last trick is shown first
+    if (game !== games) return; // the host has started another game meanwhile
+    const seat = info.seat;
+    const { error } = await localEngine.importRecord(record);
+    if (error || game !== games) return;
     controller.useEngine(localEngine, null);
     update({ status: "over" });
     controller.notice("online.record_kept", {}, 8000);
+    if (seat !== null) {
+      import("../stats/keep.js").then((m) => m.keepGameRecord(localEngine, record, { me: seat, online: true })).catch(() => {});
+    }
   }
 
   const guest = {
@@ -216,8 +258,13 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       fn(info);
       return () => listeners.delete(fn);
     },
+    /** One who watches asks for `seat`, which a bot plays for a friend who left (the host
+     *  checks; a welcome with the seat, or a refusal, answers). */
+    takeSeat: (seat) => (info.seat === null && Number.isInteger(seat) ? sendToHost("take", { seat }) : 0),
     /** Send a reaction (one of protocol.REACTIONS). */
     react: (r) => (REACTIONS.includes(r) ? sendToHost("react", { r }) : 0),
+    /** The finished rounds this page keeps (`jabberwocky-public/1` text), or null. */
+    publicRecord: () => publicText,
     /** Tests: send `text` to the host as it is (a hostile guest). */
     inject: (text) => host && link.send(text, host),
     nextSeq: () => ++seq,

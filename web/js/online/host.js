@@ -10,7 +10,13 @@
 // seat, started, names}, {t: "lobby", seats}, {t: "deal", how, view}, {t: "move", action,
 // view, re?}, {t: "sync", view}, {t: "hint", re, hint}, {t: "refused", re?, code,
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
-// {t: "end", code}.
+// {t: "end", code}, {t: "public", public} (at a round's end: its finished rounds), {t: "again"} (the host started a new game at this table), {t: "seated",
+// seat} (one who watched took that seat).
+//
+// After the game (the "again" part): the host may start a new game at the same table —
+// the same seats, names and rules, a new deal — and every guest's page goes to it; one who
+// watches may take a seat a bot stands in for (a friend who left): that seat is theirs from
+// then on, under their own token, and the friend who left watches if they come back.
 
 import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
@@ -41,7 +47,10 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   let nextHow = "game";
   const seedOf = () => controller.state.view?.seed ?? null;
   const pendingRe = new Map(); // seat -> the sequence number of its move under way
-  const standIns = new Set(); // friends' seats a bot plays while they are away
+  const standIns = new Map(); // friends' seats a bot plays while they are away -> its level
+  const formerHolders = new Map(); // token -> the seat it held, taken by one who watched
+  const taking = new Set(); // seats being taken now (a second ask waits its answer)
+  let again = false; // a new game at this table is being dealt
   const link = await linkOpener(room);
   const timers = new Set(); // cleared when the table closes
   const later = (fn, ms) => {
@@ -172,6 +181,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (msg.t === "hello") return hello(peer, guest, msg);
     if (!guest.hello) return refuse(peer, guest, refusal("online.refused.no_hello"), msg.s);
     if (msg.t === "bye") return link.onPeerLeave(peer);
+    if (msg.t === "take") return take(peer, guest, msg);
     if (msg.t === "sync") {
       if (!started) return undefined;
       return guest.seat !== null ? pushView(peer, guest, "sync", {}) : pushPublic("sync", {}, [peer, guest]);
@@ -201,6 +211,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     }
     guest.hello = true;
     guest.token = msg.token;
+    guest.name = (msg.name || "").slice(0, MAX_NAME);
     const seat = msg.watch ? null : started ? book.seatOf(msg.token) : book.claim(msg.token);
     // a token already connected elsewhere (a second tab): the newer connection has it
     if (seat !== null) {
@@ -217,7 +228,9 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       standIns.delete(seat);
       controller.standIn(seat, null);
     }
-    send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch, clock: plan.clock || 0 });
+    // a friend whose seat went to one who watched, while they were away: they watch now
+    const lost = seat === null && formerHolders.has(msg.token) ? { lost: formerHolders.get(msg.token) } : {};
+    send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch && !("lost" in lost), clock: plan.clock || 0, ...lost });
     if (seat !== null && started) pushView(peer, guest, "sync", {});
     else if (started) pushPublic("sync", {}, [peer, guest]);
     changed();
@@ -263,11 +276,22 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
+    else sendPublic();
   };
+  /** At a round's end, what of the game is public (its finished rounds, no deal code) to
+   *  every guest: what each keeps if this table closes before the end. */
+  async function sendPublic() {
+    const { result, error } = await engine.publicRecord();
+    if (error) return;
+    const text = JSON.stringify(result);
+    for (const [peer, guest] of [...seated(), ...watchers()]) if (guests.get(peer) === guest) send(peer, "public", { public: text });
+  }
   async function sendRecord() {
     const { result, error } = await engine.exportRecord();
     if (error) return;
-    for (const [peer, guest] of seated()) if (guests.get(peer) === guest) send(peer, "record", { record: result.record });
+    // to those who watched too: once the game is over every card has been played in the
+    // open, and the deal code tells nothing more (a new game at the table has a new one)
+    for (const [peer, guest] of [...seated(), ...watchers()]) if (guests.get(peer) === guest) send(peer, "record", { record: result.record });
   }
   // The turn clock (off unless the host set one): a friend to act for `plan.clock` seconds
   // has their move made by the medium bot, and the table says so.
@@ -333,7 +357,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (!started || !book.holders.has(seat) || [...guests.values()].some((g) => g.seat === seat)) return false;
     const { error } = await controller.standIn(seat, level);
     if (error) return false;
-    standIns.add(seat);
+    standIns.set(seat, level);
     changed();
     return true;
   }
@@ -346,6 +370,67 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     return true;
   }
 
+  // -- after the game, and a seat changing hands --------------------------------------------
+
+  /** One who watches (`guest`, no seat) takes `msg.seat`, which a bot plays for a friend
+   *  who left: the seat is held by their token from now on (the friend's no longer holds
+   *  it), the stand-in steps aside, and they are sent their hand and the table as it is. */
+  async function take(peer, guest, msg) {
+    if (!started) return refuse(peer, guest, refusal("online.refused.not_started"), msg.s);
+    // (a page replaced by the same token's newer one is that friend's: they have a seat)
+    if (guest.seat !== null || guest.replaced) return refuse(peer, guest, refusal("online.refused.not_watching"), msg.s);
+    const seat = msg.seat;
+    const held = [...guests.values()].some((g) => g.seat === seat);
+    if (!standIns.has(seat) || held || taking.has(seat) || !book.holders.has(seat)) {
+      return refuse(peer, guest, refusal("online.refused.seat_not_free", { seat }), msg.s);
+    }
+    taking.add(seat);
+    const name = guest.name.trim() || null;
+    const { error } = await controller.takeSeat(seat, name);
+    taking.delete(seat);
+    if (error) return refuse(peer, guest, { code: error.code, params: error.params }, msg.s);
+    if (guests.get(peer) !== guest) return undefined; // they left meanwhile: the seat waits, as any friend's
+    formerHolders.set(book.holders.get(seat), seat);
+    book.holders.set(seat, guest.token);
+    formerHolders.delete(guest.token);
+    standIns.delete(seat);
+    away.delete(seat);
+    names[seat] = name || "";
+    guest.seat = seat;
+    send(peer, "welcome", { seat, started: true, names: [...names], full: false, took: true, clock: plan.clock || 0 });
+    controller.notice("online.seat_take.given", { name: names[seat], n: seat + 1 }, 6000);
+    for (const [p, g] of guests) {
+      if (p !== peer) send(p, "seated", { seat });
+      if (g.seat !== null) pushView(p, g, "sync", {});
+    }
+    pushPublic("sync", {});
+    changed();
+    return undefined;
+  }
+
+  /** Play again at this table: a new game (a new deal) with the same seats, names and
+   *  rules, once the game is over; every guest goes to it, friends away keep their
+   *  stand-ins.  Only the host can (a guest has no message for it). */
+  async function playAgain() {
+    const view = controller.state.view;
+    if (!started || again || view?.phase !== "game-over") return false;
+    again = true;
+    try {
+      // the seats as the game had them (a friend who took a seat keeps it; friends away
+      // stay theirs), read from the engine's view: the same after a reload of this page
+      const remote = new Set(view.remote || []);
+      const seats = view.seats.map((kind, s) => (remote.has(s) ? "remote" : kind));
+      for (const [peer] of guests) send(peer, "again", {});
+      const ok = await controller.newGame({ players: view.players, seats, names: view.player_names, rules: plan.rules });
+      if (!ok) return false;
+      for (const [seat, level] of standIns) await controller.standIn(seat, level);
+      changed();
+      return true;
+    } finally {
+      again = false;
+    }
+  }
+
   const table = {
     room,
     link,
@@ -354,6 +439,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     start,
     close,
     standIn,
+    playAgain,
     react,
     subscribe(fn) {
       listeners.add(fn);

@@ -4,7 +4,7 @@
 // when a player opens or joins an online table.  Every word from the catalogues; the
 // contract hooks are in docs/web-protocol.md ("Online tables").
 
-import { el, $, openDialog } from "../dom/util.js";
+import { el, $, openDialog, download } from "../dom/util.js";
 import { t } from "../i18n.js";
 import { copyText } from "../dialogs/share.js";
 import { openTable, HOST_KEY } from "./host.js";
@@ -16,6 +16,7 @@ import { onlineLibraries } from "../online-libraries.js";
 import { renderReactions, ReactionGate, coolDown, mayReact, foldReactions, foldOnTurn } from "./reactions.js";
 import { renderThinking } from "./thinking.js";
 import { creatureOf } from "../cast.js";
+import { renderAfterGame, publicFileName } from "./after.js";
 
 /** The words of each seat's presence and of the table's status (catalogue keys). */
 const PRESENCE = {
@@ -254,6 +255,7 @@ export function renderOnlineBar(state) {
   const standIn = $("online-bar").querySelector('[data-action="online-stand-in"]');
   standIn.hidden = away < 0;
   bar.hidden = !online || (status === "host" && away < 0) || status === "playing";
+  renderAfterGame(bar, online); // after.js: a seat one who watches may take
   if (bar.hidden) return;
   bar.dataset.status = status;
   if (away >= 0) {
@@ -279,6 +281,22 @@ function controllerLevel() {
 export function renderOnlineTable(state, layout) {
   renderThinking(state, layout);
   foldOnTurn($("online-reactions"), state.online ? state.view : null);
+}
+
+/** The host: a new game at this table, with the same people (after the game). */
+export function playAgain() {
+  return current?.kind === "host" ? current.table.playAgain() : false;
+}
+
+/** One who watches: take `seat`, which a bot plays for a friend who left. */
+export function takeSeat(seat) {
+  return current?.kind === "guest" ? current.table.takeSeat(seat) : 0;
+}
+
+/** A guest whose host left before the end: save the finished rounds this page kept. */
+export function savePublic() {
+  const text = current?.kind === "guest" ? current.table.publicRecord() : null;
+  if (text) download(text, "application/json", publicFileName(current.table.room));
 }
 
 /** Leave the table this page is at (the host closes it for everyone). */

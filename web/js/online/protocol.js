@@ -39,9 +39,11 @@ const GUEST_KINDS = {
   react: { r: (x) => REACTIONS.includes(x) },
   sync: {},
   bye: {},
+  // one who watches takes a seat a bot stands in for (a friend who left): host.js checks it
+  take: { seat: (x) => isInt(x, 0, 9) },
 };
 /** Fields a kind must have (the others are optional). */
-const REQUIRED = { hello: ["token", "build"], bid: ["n"], play: ["card"], react: ["r"] };
+const REQUIRED = { hello: ["token", "build"], bid: ["n"], play: ["card"], react: ["r"], take: ["seat"] };
 
 export const refusal = (code, params = {}) => ({ code, params });
 

@@ -1,7 +1,10 @@
 // Putting games into the store: the game just finished, and the records of an imported
 // file.  The engine replays every record (the `stats` request) and answers its id (a
 // digest of the record as the engine writes it: duplicates are recognised however the
-// file was spaced) and the facts the statistics are tallied from.
+// file was spaced) and the facts the statistics are tallied from.  Which seat is "me": seat
+// 0 in a game against bots (and in a stored game from before online tables); the player's
+// own seat in an online game, which the page says (`me`, with `online`), since the record
+// itself names no one as the keeper.
 
 import { gameStore } from "./store.js";
 import { batches, recordsOf } from "./jsonl.js";
@@ -16,12 +19,15 @@ export function onePerson(text) {
   }
 }
 
+/** What the `stats` request is given for an item: the text, or {record, me, online}. */
+const entryOf = (b) => (b.me || b.online ? { record: b.text, me: b.me || 0, online: Boolean(b.online) } : b.text);
+
 /** `engine`: the page's (engine.js), its answers {result} or {error}. */
 async function checkRecords(engine, items) {
   const accepted = [];
   const refused = [];
   for (const batch of batches(items)) {
-    const { result, error } = await engine.stats({ records: batch.map((b) => b.text) });
+    const { result, error } = await engine.stats({ records: batch.map(entryOf) });
     if (error) {
       batch.forEach((b) => refused.push({ line: b.line, error }));
       continue;
@@ -35,12 +41,19 @@ async function checkRecords(engine, items) {
 }
 
 /** Keep the game on the table (it has just ended); resolves to the store's problem, if any.
- *  The statistics are one person's (seat 0, "you"): a pass-and-play game is not kept. */
-export async function keepFinishedGame(engine) {
+ *  The statistics are one person's: a pass-and-play game is not kept; an online game is
+ *  (`online`), from the player's own seat `me` (the host's: 0). */
+export async function keepFinishedGame(engine, { me = 0, online = false } = {}) {
   const exported = await engine.exportRecord();
   if (exported.error) return null;
-  if (!onePerson(exported.result.record)) return null;
-  const { accepted } = await checkRecords(engine, [{ line: 1, text: exported.result.record }]);
+  if (!online && !onePerson(exported.result.record)) return null;
+  return keepGameRecord(engine, exported.result.record, { me, online });
+}
+
+/** Keep a finished game's record `text`, played from seat `me` (an online guest keeps the
+ *  record the host sent); resolves to the store's problem, if any. */
+export async function keepGameRecord(engine, text, { me = 0, online = false } = {}) {
+  const { accepted } = await checkRecords(engine, [{ line: 1, text, me, online }]);
   const store = gameStore();
   const { problem } = await store.open();
   if (accepted.length) await store.add(accepted);
