@@ -225,7 +225,7 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}],
                          ids=["upright", "on-its-side"])
-@pytest.mark.readable_hold  # the bots' beats as a player has them: the bid tip must not wait for them
+@pytest.mark.readable_hold  # the bots' real beats: the bid tip must not wait for them
 def test_on_a_phone_the_tips_cover_neither_the_cards_nor_the_bid_buttons(
         new_context: Callable[..., BrowserContext], site_server: SiteServer,
         size: dict[str, int]) -> None:
