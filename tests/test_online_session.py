@@ -257,3 +257,20 @@ def test_new_game_checks_the_remote_seats() -> None:
     assert err["code"] == "table.no_human"
     view = call(WebApi(), "new_game", {"seats": ["remote", "human", "easy"]})
     assert view["remote"] == [0] and view["viewer"] == 1
+
+
+def test_seat_views_answers_several_seats_and_the_public_view_at_once() -> None:
+    api, _ = online_table("online-views")
+    to_guest(api)
+    both = call(api, "seat_views", {"seats": [2, 1], "public": True})
+    assert both["views"] == [call(api, "seat_view", {"seat": 2}),
+                             call(api, "seat_view", {"seat": 1})]
+    assert both["public"] == call(api, "public_view")
+    assert call(api, "seat_views", {"seats": [1]})["public"] is None
+    assert call(api, "seat_views", {"seats": []}) == {"views": [], "public": None}
+    # each seat is checked as seat_view checks it; a bad list is refused whole
+    assert refused(api, "seat_views", {"seats": [1, 3]})["code"] == "online.not_a_person"
+    assert refused(api, "seat_views", {"seats": [1, 9]})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": "1"})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": [1] * 5})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": [1], "public": 1})["code"] == "online.bad_seat"

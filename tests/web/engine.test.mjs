@@ -40,6 +40,7 @@ test("each typed method sends its request and payload", async () => {
     [() => engine.importRecord("{}", [1, 2]), "import_record", { record: "{}", remote: [1, 2] }],
     [() => engine.seatView(2), "seat_view", { seat: 2 }],
     [() => engine.publicView(), "public_view", {}],
+    [() => engine.seatViews([1, 2], true), "seat_views", { seats: [1, 2], public: true }],
     [() => engine.seatBid(1, 0), "seat_bid", { seat: 1, bid: 0 }],
     [() => engine.seatPlay(1, "QH"), "seat_play", { seat: 1, card: "QH" }],
     [() => engine.seatHint(2), "seat_hint", { seat: 2 }],

@@ -354,6 +354,13 @@ export class Engine {
     return this.call("public_view");
   }
 
+  /** The views of several person seats and, with `withPublic`, the public view, in one
+   *  answer ({views: [per seat, in order], public: view | null}): what the host sends its
+   *  guests after a move. */
+  seatViews(seats, withPublic = false) {
+    return this.call("seat_views", { seats, public: withPublic });
+  }
+
   /** A guest's bid / card for their seat (refused unless it is that seat's turn);
    *  answers that seat's new view. */
   seatBid(seat, n) {

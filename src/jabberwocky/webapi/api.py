@@ -145,6 +145,8 @@ class WebApi:
             # an online table (the host's engine referees its guests' seats)
             "seat_view": lambda p: self._session().person_view(p.get("seat")),
             "public_view": lambda p: self._session().public_view(),
+            "seat_views": lambda p: self._session().views_of(p.get("seats"),
+                                                             p.get("public", False)),
             "seat_bid": lambda p: self._seat_move(
                 p, lambda s: self._session().remote_bid(s, p.get("bid"))),
             "seat_play": lambda p: self._seat_move(

@@ -4,16 +4,19 @@
 // whose turn it is — the engine decides that), makes an accepted move through the
 // controller for THAT guest's seat only, refuses anything else with a reason code (logged
 // for the host, sent back) and changes nothing then.  After every change each guest is
-// sent only its own seat's view (the engine's seat_view) and the public move.
+// sent only its own seat's view (the engine's seat_views, one request for every guest) and
+// the public move; a view travels as what changed since the last one that guest was sent
+// (viewdiff.js), whole after a sync.
 //
 // Messages (docs/online.md): to a new peer {t: "host", build}; to a guest {t: "welcome",
-// seat, started, names}, {t: "lobby", seats}, {t: "deal", how, view}, {t: "move", action,
-// view, re?}, {t: "sync", view}, {t: "hint", re, hint}, {t: "refused", re?, code,
+// seat, started, names}, {t: "lobby", seats}, {t: "deal", how, VIEW}, {t: "move", action,
+// VIEW, re?}, {t: "sync", n, view}, {t: "hint", re, hint}, {t: "refused", re?, code,
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
-// {t: "end", code}.
+// {t: "end", code} — VIEW: {n, view} or {n, patch, h}.
 
 import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
+import { ViewSender } from "./viewdiff.js";
 
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
@@ -102,19 +105,36 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     for (const fn of listeners) fn(state());
   }
 
-  async function pushView(peer, guest, kind, fields) {
-    const { result, error } = await engine.seatView(guest.seat);
-    if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, view: result });
+  /** Send `kind` with `view` to a guest: what changed since the last view it was sent, or
+   *  the `whole` view (numbered: the guest asks for a sync when one is missing). */
+  function sendView(peer, guest, kind, fields, view, whole = false) {
+    guest.views ??= new ViewSender();
+    send(peer, kind, { ...fields, ...guest.views.fields(view, whole) });
   }
 
-  /** Every watcher is sent `kind` with the table as anyone may see it (one engine request
-   *  for all of them). */
-  async function pushPublic(kind, fields, only = null) {
-    const to = only ? [only] : watchers();
-    if (!to.length) return;
-    const { result, error } = await engine.publicView();
+  /** One guest is sent the whole table as it is: its seat's view, or the public one. */
+  async function pushWhole(peer, guest, kind) {
+    const seat = guest.seat;
+    const { result, error } = seat === null ? await engine.publicView() : await engine.seatView(seat);
+    if (!error && guests.get(peer) === guest && guest.seat === seat) sendView(peer, guest, kind, {}, result, true);
+  }
+
+  /** Every guest is sent `kind` with its seat's view, every watcher with the public view:
+   *  one engine request for all of them.  `fieldsOf(guest)`: the message's other fields. */
+  async function pushAll(kind, fieldsOf) {
+    const to = seated();
+    const watching = watchers();
+    if (!to.length && !watching.length) return;
+    const seats = [...new Set(to.map(([, g]) => g.seat))];
+    const { result, error } = await engine.seatViews(seats, watching.length > 0);
     if (error) return;
-    for (const [peer, guest] of to) if (guests.get(peer) === guest && guest.seat === null) send(peer, kind, { ...fields, view: result });
+    for (const [peer, guest] of to) {
+      const i = seats.indexOf(guest.seat);
+      if (guests.get(peer) === guest && i >= 0) sendView(peer, guest, kind, fieldsOf(guest), result.views[i]);
+    }
+    for (const [peer, guest] of watching) {
+      if (guests.get(peer) === guest && guest.seat === null) sendView(peer, guest, kind, fieldsOf(guest), result.public);
+    }
   }
 
   // -- what guests send -------------------------------------------------------------------
@@ -166,7 +186,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (msg.t === "bye") return link.onPeerLeave(peer);
     if (msg.t === "sync") {
       if (!started) return undefined;
-      return guest.seat !== null ? pushView(peer, guest, "sync", {}) : pushPublic("sync", {}, [peer, guest]);
+      return pushWhole(peer, guest, "sync");
     }
     if (guest.seat === null) return refuse(peer, guest, refusal("online.refused.no_seat"), msg.s);
     if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("online.refused.wrong_seat", { seat: msg.seat }), msg.s);
@@ -210,8 +230,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
       controller.standIn(seat, null);
     }
     send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch });
-    if (seat !== null && started) pushView(peer, guest, "sync", {});
-    else if (started) pushPublic("sync", {}, [peer, guest]);
+    if (started) pushWhole(peer, guest, "sync");
     changed();
     return undefined;
   }
@@ -243,15 +262,13 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     keep();
     const how = nextHow;
     nextHow = "round";
-    for (const [peer, guest] of seated()) pushView(peer, guest, "deal", { how });
-    pushPublic("deal", { how });
+    pushAll("deal", () => ({ how }));
   };
   const onMove = ({ detail }) => {
     const action = { seat: detail.seat, kind: detail.kind, value: detail.value };
     const re = pendingRe.get(detail.seat);
     pendingRe.delete(detail.seat);
-    for (const [peer, guest] of seated()) pushView(peer, guest, "move", guest.seat === detail.seat && re ? { action, re } : { action });
-    pushPublic("move", { action });
+    pushAll("move", (guest) => (guest.seat === detail.seat && re ? { action, re } : { action }));
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
