@@ -119,19 +119,49 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (!error && guests.get(peer) === guest && guest.seat === seat) sendView(peer, guest, kind, {}, result, true);
   }
 
+  // The guests' views come with the answer to each move (engine.sendViewsAlong: one trip
+  // to the worker, not two) and wait here for the move's event, which sends them.
+  let along = null; // the engine's last {views, public} for the guests
+  const viewsWanted = () => {
+    const seats = [...new Set(seated().map(([, g]) => g.seat))];
+    const watching = watchers().length > 0;
+    return seats.length || watching ? { seats, public: watching } : null;
+  };
+  const tookViews = (views) => {
+    along = views;
+  };
+  const SAME_TABLE = ["seed", "step", "round", "phase", "to_act"];
+
+  /** The views that came with the move the host's table now shows (`shown`): for every
+   *  guest and watcher there now, or null (then they are asked for). */
+  function viewsAlong(shown, to, watching) {
+    const fresh = along;
+    along = null;
+    if (!fresh || !shown) return null;
+    const bySeat = new Map(fresh.views.map((v) => [v.viewer, v]));
+    const all = [...bySeat.values(), ...(fresh.public ? [fresh.public] : [])];
+    if (!all.every((v) => SAME_TABLE.every((k) => v[k] === shown[k]))) return null;
+    if (to.some(([, g]) => !bySeat.has(g.seat)) || (watching.length && !fresh.public)) return null;
+    return { views: to.map(([, g]) => bySeat.get(g.seat)), public: fresh.public };
+  }
+
   /** Every guest is sent `kind` with its seat's view, every watcher with the public view:
-   *  one engine request for all of them.  `fieldsOf(guest)`: the message's other fields. */
-  async function pushAll(kind, fieldsOf) {
+   *  those that came with the move's answer (`shown`: the host's view after it), else one
+   *  engine request for all of them.  `fieldsOf(guest)`: the message's other fields. */
+  async function pushAll(kind, fieldsOf, shown = null) {
     const to = seated();
     const watching = watchers();
     if (!to.length && !watching.length) return;
-    const seats = [...new Set(to.map(([, g]) => g.seat))];
-    const { result, error } = await engine.seatViews(seats, watching.length > 0);
-    if (error) return;
-    for (const [peer, guest] of to) {
-      const i = seats.indexOf(guest.seat);
-      if (guests.get(peer) === guest && i >= 0) sendView(peer, guest, kind, fieldsOf(guest), result.views[i]);
+    let result = viewsAlong(shown, to, watching);
+    if (!result) {
+      const seats = to.map(([, g]) => g.seat);
+      const answer = await engine.seatViews(seats, watching.length > 0);
+      if (answer.error) return;
+      result = answer.result;
     }
+    to.forEach(([peer, guest], i) => {
+      if (guests.get(peer) === guest && guest.seat === result.views[i].viewer) sendView(peer, guest, kind, fieldsOf(guest), result.views[i]);
+    });
     for (const [peer, guest] of watching) {
       if (guests.get(peer) === guest && guest.seat === null) sendView(peer, guest, kind, fieldsOf(guest), result.public);
     }
@@ -258,17 +288,17 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   const onGame = ({ detail }) => {
     if (detail.how === "new") nextHow = "game"; // not the autosave put back after a reload
   };
-  const onDeal = () => {
+  const onDeal = ({ detail }) => {
     keep();
     const how = nextHow;
     nextHow = "round";
-    pushAll("deal", () => ({ how }));
+    pushAll("deal", () => ({ how }), detail.view);
   };
   const onMove = ({ detail }) => {
     const action = { seat: detail.seat, kind: detail.kind, value: detail.value };
     const re = pendingRe.get(detail.seat);
     pendingRe.delete(detail.seat);
-    pushAll("move", (guest) => (guest.seat === detail.seat && re ? { action, re } : { action }));
+    pushAll("move", (guest) => (guest.seat === detail.seat && re ? { action, re } : { action }), detail.view);
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
@@ -300,6 +330,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   function attach() {
     for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);
     controller.useEngine(engine, "host");
+    engine.sendViewsAlong?.({ wanted: viewsWanted, took: tookViews });
   }
 
   /** Start the game: friend seats nobody took become bots of `level`. */
@@ -329,6 +360,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     timers.clear();
     for (const [peer] of guests) send(peer, "end", { code });
     for (const [type, fn] of Object.entries(events)) controller.removeEventListener(type, fn);
+    engine.sendViewsAlong?.(null);
     controller.online = null;
     controller.store.set({ online: null });
     await new Promise((r) => setTimeout(r, 200)); // let the last message leave
