@@ -241,12 +241,15 @@ def move_bytes(data: dict[str, Any]) -> list[int]:
 
 def host_phases(host: Page, clicks: list[tuple[float, int]]) -> list[tuple[float, float]]:
     """For each of the host's moves (recorded with RECORD_CALLS): (the click to its engine's
-    answer, that answer to the guests' views answered)."""
+    answer, that answer to the guests' views answered: 0 when they came with it)."""
     calls: list[list[Any]] = sorted(host.evaluate("() => window.__calls"), key=lambda c: c[1])
     out = []
     for at, _ in clicks:
         moved = next((c for c in calls if c[0] in ("play", "bid") and c[1] >= at), None)
         if moved is None:
+            continue
+        if any(c[0] == "with_views" and moved[1] <= c[1] <= moved[2] for c in calls):
+            out.append((moved[2] - at, 0.0))  # the views came with the move's answer
             continue
         views = []
         for c in calls:
