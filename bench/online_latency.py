@@ -1,164 +1,120 @@
 """Move latency and bytes at an online table, on loopback, in headless Chromium.
 
-    python bench/online_latency.py [--site DIR] [--schedule 7-7-7]
+    python bench/online_latency.py [--baseline SITE] [--runs 2] [--schedule 7-7-7]
 
 A host and two friends (three browser profiles, the peers meeting at a local WebTorrent
 tracker, no ICE servers) and one bot play a whole game; the host always plays its first
 allowed bid or card.  For each of the host's moves it measures, with the pages' own clocks
-(``performance.timeOrigin + now()``, one machine):
+(``performance.timeOrigin + now()``, one machine; bench/online_pages.py):
 
-- baseline: the host's click to its own table showing the move (the local engine answered
-  and the controller took the view: what any game against bots costs);
-- online: the host's click to the move's message arriving at each friend's page (the
-  friend's controller shows it at once; the animation is not counted);
-- bytes: the size of every ``move`` message a friend received (JSON, UTF-8).
+- own table: the host's click to its own table showing the move (its engine answered and
+  the page drew it: what any game against bots costs);
+- arrival: the host's click to the move's message arriving at each friend's page;
+- friend's table: the host's click to each friend's table showing the move (the card's
+  flight starts, or the bid shows; the flight itself is not counted);
+- bytes: the size of every ``move`` message a friend received (JSON, UTF-8);
+- where the time goes on the host: its click to its engine's answer to the move, and from
+  that answer to the answer of the view requests for the guests (every engine request of
+  the host's page is timed).
 
-Prints p50 / p95 / max of both and the bytes per move against the issue's targets
-(p95 <= 100 ms, <= 2 KB a move).  Figures from this machine are in docs/online.md.
+``--baseline SITE``: a site already built from another checkout (e.g. main's: ``git
+worktree add /tmp/base main && cd /tmp/base && python3 build.py build`` gives
+``/tmp/base/_site``) is measured in the same run, in turn with this checkout's (A, B, A,
+B, … ``--runs`` times each), so that the load of the machine weighs on both alike.
+Prints p50 / p95 / max against the issue's targets (p95 <= 100 ms, <= 2 KB a move) and
+the machine's load average.  Figures from this machine are in docs/online.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import statistics
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from online_pages import (
+    FLAGS,
+    RECORD_CALLS,
+    arrivals,
+    built_site,
+    host_phases,
+    join,
+    move_bytes,
+    open_table,
+    pct,
+    play_out,
+    player,
+    received,
+    served,
+    shown_after,
+    spread,
+    tracker,
+)
+from playwright.sync_api import sync_playwright
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from tools import site as site_tools  # noqa: E402
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-features=WebRtcHideLocalIpsWithMdns"]
-CLOCK = "() => performance.timeOrigin + performance.now()"
-
-
-def until(page: Page, expr: str, timeout: float = 60.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = page.evaluate(expr)
-        if value:
-            return value
-        page.wait_for_timeout(30)
-    raise SystemExit(f"timed out: {expr}")
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+def one_game(site: Path, schedule: str) -> dict[str, list[float]]:
+    """One game at a table of a host, two friends and a bot on ``site``: the figures."""
+    with served(site) as url, tracker() as signal, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        host = player(browser, signal, "Host")
+        link = open_table(host, url, players=4, schedule=schedule, friends=2)
+        guests = [player(browser, signal, "A"), player(browser, signal, "B")]
+        join(guests, link, host, seated=2)
+        host.evaluate(RECORD_CALLS)
+        host.click('[data-action="online-start"]')
+        clicks = play_out(host, guests, timeout=600)
+        phases = host_phases(host, clicks)
+        figures: dict[str, list[float]] = {
+            "own": shown_after(host, clicks), "arrival": [], "shown": [], "bytes": [],
+            "engine": [a for a, _ in phases], "views": [b for _, b in phases]}
+        for guest in guests:
+            data = received(guest)
+            figures["arrival"] += arrivals(data, clicks)
+            figures["shown"] += shown_after(guest, clicks)
+            figures["bytes"] += [float(b) for b in move_bytes(data)]
+        browser.close()
+    return figures
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, default=Path("/tmp/online-bench-site"))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--site", type=Path, default=Path("/tmp/online-bench-site"),
+                        help="where this checkout's site is built")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="a site built from another checkout, measured in turn with this one")
+    parser.add_argument("--runs", type=int, default=1, help="games on each site")
     parser.add_argument("--schedule", default="7-7-7")
     args = parser.parse_args()
-    site_tools.build(args.site, site_tools.micropip_wheel())
-    server = site_tools.make_server(args.site, 0, prefix="/jabberwocky/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/jabberwocky/"
-    tracker = subprocess.Popen(["node", str(ROOT / "e2e" / "online_tracker.mjs"), "0"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert tracker.stdout is not None and tracker.stdin is not None
-    port = tracker.stdout.readline().split()[1]
-    signal = json.dumps({"strategy": "torrent", "urls": [f"ws://127.0.0.1:{port}"],
-                         "iceServers": []})
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-
-            def player(name: str) -> Page:
-                context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                              reduced_motion="reduce")
-                prefs = json.dumps({"prefs": {"speed": "instant", "tipsDone": True,
-                                              "challengeName": name}})
-                items = {"jabberwocky.onlineSignal": signal, "jabberwocky.prefs.v1": prefs,
-                         "jabberwocky.readableMs": "40", "jabberwocky.beatMs": "0"}
-                context.add_init_script(
-                    "(i => { for (const [k, v] of Object.entries(i)) "
-                    "if (localStorage.getItem(k) === null) localStorage.setItem(k, v) })"
-                    f"({json.dumps(items)})")
-                return context.new_page()
-
-            host = player("Host")
-            host.goto(url + f"#seed=bench&players=4&bots=medium&rules=jabberwocky,"
-                            f"schedule:{args.schedule}")
-            until(host, "() => ['bidding', 'playing'].includes(document.body.dataset.phase)", 120)
-            host.click('[data-action="new-game"]')
-            host.click('#dlg-new [data-action="online-new"]')
-            host.wait_for_selector("#online-seats select")
-            host.click('[data-action="online-open"]')
-            link = until(host, "() => document.getElementById('online-link').value")
-            guests = [player("A"), player("B")]
-            for guest in guests:
-                guest.goto(link)
-                until(guest, "() => document.body.dataset.engine === 'ready'", 120)
-                guest.wait_for_selector('[data-action="online-join"]', state="visible")
-                guest.click('[data-action="online-join"]')
-            until(host, "() => window.__jabberwocky.online.table.state().presence"
-                        ".filter(p => p === 'connected').length === 2", 60)
-            host.click('[data-action="online-start"]')
-            local: list[float] = []
-            clicks: list[tuple[float, str]] = []  # (when, step) of the host's moves
-            pages = [host, *guests]
-            while host.evaluate("() => document.body.dataset.phase") != "game-over":
-                for page in pages:
-                    marks = page.evaluate("() => ({...document.body.dataset})")
-                    if marks.get("busy") != "false":
-                        continue
-                    selector = None
-                    if marks.get("yourTurn") == "true":
-                        selector = ("[data-bid]:not([disabled])" if marks["phase"] == "bidding"
-                                    else "#hand [data-card]:not([aria-disabled='true'])")
-                    elif page is host and marks.get("phase") == "round-over":
-                        selector = "#round-panel [data-action='next-round']"
-                    handle = page.query_selector(selector + ":visible") if selector else None
-                    if handle is None:
-                        continue
-                    if page is host and marks.get("yourTurn") == "true":
-                        step = marks["step"]
-                        at = float(host.evaluate(CLOCK))
-                        handle.click()
-                        shown = until(host, f"() => document.body.dataset.step !== '{step}'"
-                                            f" && ({CLOCK})()", 10)
-                        local.append(float(shown) - at)
-                        clicks.append((at, step))
-                    else:
-                        handle.click()
-                host.wait_for_timeout(20)
-            online: list[float] = []
-            sizes: list[int] = []
-            for guest in guests:
-                texts = guest.evaluate("() => window.__jabberwocky.online.table.received")
-                times = guest.evaluate("() => window.__jabberwocky.online.table.receivedAt")
-                for text, at in zip(texts, times, strict=True):
-                    msg = json.loads(text)
-                    if msg["t"] != "move":
-                        continue
-                    sizes.append(len(text.encode()))
-                    if msg["action"]["seat"] == 0:
-                        before = [c for c, _ in clicks if c <= at]
-                        if before:
-                            online.append(at - before[-1])
-            browser.close()
-    finally:
-        tracker.stdin.close()
-        tracker.wait(timeout=5)
-        server.shutdown()
-    print(f"host moves: {len(local)}; messages to friends: {len(online)} timed, "
-          f"{len(sizes)} moves in all (schedule {args.schedule})")
-    print(f"baseline, click to the host's own table:   p50 {pct(local, 0.5):6.1f} ms  "
-          f"p95 {pct(local, 0.95):6.1f} ms  max {max(local):6.1f} ms")
-    print(f"online, click to the message at a friend:  p50 {pct(online, 0.5):6.1f} ms  "
-          f"p95 {pct(online, 0.95):6.1f} ms  max {max(online):6.1f} ms  (target p95 <= 100)")
-    print(f"bytes a move: median {statistics.median(sizes):.0f}  p95 {pct(sizes, 0.95):.0f}  "
-          f"max {max(sizes)}  (target <= 2048)")
+    sites = {"this": built_site(args.site)}
+    if args.baseline:
+        sites["baseline"] = args.baseline
+    results: dict[str, dict[str, list[float]]] = {
+        name: {"own": [], "arrival": [], "shown": [], "bytes": [], "engine": [], "views": []}
+        for name in sites}
+    loads = []
+    for run in range(args.runs):
+        for name, site in sites.items():
+            loads.append(os.getloadavg()[0])
+            figures = one_game(site, args.schedule)
+            for key, values in figures.items():
+                results[name][key] += values
+            print(f"run {run + 1}, {name}: own p50 {pct(figures['own'], 0.5):.0f} ms, "
+                  f"friend's table p50 {pct(figures['shown'], 0.5):.0f} ms", flush=True)
+    print(f"\nschedule {args.schedule}, {args.runs} game(s) a site; load average (1 min) "
+          f"at each game's start: {', '.join(f'{x:.1f}' for x in loads)} on {os.cpu_count()} "
+          f"CPUs")
+    for name, figures in results.items():
+        sizes = figures["bytes"]
+        print(f"\n{name} ({sites[name]}):")
+        print(f"  click to the host's own table:      {spread(figures['own'])}")
+        print(f"  click to the engine's answer:       {spread(figures['engine'])}")
+        print(f"  that answer to the guests' views:   {spread(figures['views'])}")
+        print(f"  click to the message at a friend:   {spread(figures['arrival'])}")
+        print(f"  click to the friend's table:        {spread(figures['shown'])}"
+              "  (target p95 <= 100 ms)")
+        print(f"  bytes a move: median {statistics.median(sizes):.0f}  p95 "
+              f"{pct(sizes, 0.95):.0f}  max {max(sizes):.0f}  (n {len(sizes)}, target <= 2048)")
 
 
 if __name__ == "__main__":

@@ -106,6 +106,11 @@ def received(guest: Page) -> list[str]:
     return list(js(guest, "() => window.__jabberwocky.online.table.received"))
 
 
+def built(guest: Page) -> list[dict[str, Any] | None]:
+    """The view each message carried, as the guest's page built it (whole or patched)."""
+    return list(js(guest, "() => window.__jabberwocky.online.table.views"))
+
+
 def act(page: Page, guest: bool) -> bool:
     """Make this page's move if it is its turn (the first allowed bid or card); the host
     also deals the next round."""
@@ -131,17 +136,21 @@ def act(page: Page, guest: bool) -> bool:
     return True
 
 
-def no_other_hand(messages: list[str], seat: int | None, record: dict[str, Any]) -> int:
-    """Every card named in a message to ``seat`` is its own (dealt to it that round), on
-    the table or already played, or the turned trump card: never another hand's card
-    before it was played.  ``seat`` None: a friend watching, who holds no hand at all.
+def no_other_hand(messages: list[str], views: list[dict[str, Any] | None], seat: int | None,
+                  record: dict[str, Any]) -> int:
+    """Every card named in a message to ``seat`` (a whole view or a patch: its text) is its
+    own (dealt to it that round), on the table or already played, or the turned trump card:
+    never another hand's card before it was played.  ``views``: the view the guest built
+    from each message.  ``seat`` None: a friend watching, who holds no hand at all.
     Returns how many messages held a view."""
     hands = [[set(h) for h in r["hands"]] + [set()] for r in record["rounds"]]
     seat = -1 if seat is None else seat
     checked = 0
-    for text in messages:
+    assert len(views) == len(messages)
+    for text, view in zip(messages, views, strict=True):
         msg = json.loads(text)
-        view = msg.get("view")
+        if "view" in msg or "patch" in msg:
+            assert view, f"a {msg['t']} message the guest could not build a view from"
         if not view:
             continue
         checked += 1
@@ -324,12 +333,12 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
             other = seats[ko]
             js(de, """(other) => {
                 const g = window.__jabberwocky.online.table;
-                const m = (fields) => JSON.stringify({v: 1, s: g.nextSeq(), ...fields});
+                const m = (fields) => JSON.stringify({v: g.protocol, s: g.nextSeq(), ...fields});
                 g.inject(m({t: "bid", n: 0, seat: other}));      // another seat
                 g.inject(m({t: "bid", n: 0}));                   // out of turn
                 g.inject(m({t: "play", card: "AS"}));            // out of turn, a card
                 g.inject("}{ not json");                         // garbage
-                g.inject(JSON.stringify({v: 1, s: 1, t: "hint"})); // a replay
+                g.inject(JSON.stringify({v: g.protocol, s: 1, t: "hint"})); // a replay
                 g.inject("x".repeat(1024 * 1024));               // 1 MB
                 for (let i = 0; i < 1000; i++) g.inject(m({t: "hint"})); // a flood
             }""", other)
@@ -386,18 +395,24 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
         "scores") == final["scores"] and table_view(watcher)["phase"] == "game-over",  # type: ignore[index]
         20, watcher)
     watched = received(watcher)
-    assert no_other_hand(watched, None, record) > 10
-    assert all(json.loads(t).get("view", {"hand": []})["hand"] == [] for t in watched)
+    assert no_other_hand(watched, built(watcher), None, record) > 10
+    assert all(v["hand"] == [] for v in built(watcher) if v)
     for guest in (de, ko):
         texts = received(guest)
-        assert no_other_hand(texts, seats[guest], record) > 10
+        views = built(guest)
+        assert no_other_hand(texts, views, seats[guest], record) > 10
+        # every view the guest built is the host's for its seat: the last one, checked
+        # against the host's engine (the game is over: nothing changes it any more)
+        last = next(v for v in reversed(views) if v)
+        assert last == js(host, "(s) => window.__jabberwocky.request('seat_view', {seat: s})",
+                          seats[guest])
         kept = [json.loads(t) for t in texts if '"t":"record"' in t]
         assert kept and json.loads(kept[-1]["record"])["rounds"] == record["rounds"]
         # the guest's own engine took the record: the review has every hand
         mine = js(guest, "() => window.__jabberwocky.request('export_record', {})")
         assert json.loads(mine["record"])["rounds"] == record["rounds"]
         sizes = sorted(len(t.encode()) for t in texts if '"t":"move"' in t)
-        assert sizes[-1] < 8000, f"a move's message is {sizes[-1]} bytes"
+        assert sizes[-1] <= 2048, f"a move's message is {sizes[-1]} bytes"
         print(f"\nmoves to seat {seats[guest]}: {len(sizes)}, {sizes[0]}-{sizes[-1]} bytes, "
               f"median {sizes[len(sizes) // 2]}")
     # no English on the guests' screens (names and card codes aside)

@@ -257,3 +257,56 @@ def test_new_game_checks_the_remote_seats() -> None:
     assert err["code"] == "table.no_human"
     view = call(WebApi(), "new_game", {"seats": ["remote", "human", "easy"]})
     assert view["remote"] == [0] and view["viewer"] == 1
+
+
+def test_seat_views_answers_several_seats_and_the_public_view_at_once() -> None:
+    api, _ = online_table("online-views")
+    to_guest(api)
+    both = call(api, "seat_views", {"seats": [2, 1], "public": True})
+    assert both["views"] == [call(api, "seat_view", {"seat": 2}),
+                             call(api, "seat_view", {"seat": 1})]
+    assert both["public"] == call(api, "public_view")
+    assert call(api, "seat_views", {"seats": [1]})["public"] is None
+    assert call(api, "seat_views", {"seats": []}) == {"views": [], "public": None}
+    # each seat is checked as seat_view checks it; a bad list is refused whole
+    assert refused(api, "seat_views", {"seats": [1, 3]})["code"] == "online.not_a_person"
+    assert refused(api, "seat_views", {"seats": [1, 9]})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": "1"})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": [1] * 5})["code"] == "online.bad_seat"
+    assert refused(api, "seat_views", {"seats": [1], "public": 1})["code"] == "online.bad_seat"
+
+
+def test_with_views_makes_the_move_and_answers_the_guests_views_after_it() -> None:
+    api, _ = online_table("online-along")
+    twin, _ = online_table("online-along")  # the same table, asked one request at a time
+    view = to_guest(api)
+    to_guest(twin)
+    seat = view["to_act"]
+    own = call(api, "seat_view", {"seat": seat})
+    kind, payload = move_for(own)
+    move = {"seat": seat, **payload}
+    both = call(api, "with_views", {"request": f"seat_{kind}", "payload": move,
+                                    "seats": [1, 2], "public": True})
+    assert both["result"] == call(twin, f"seat_{kind}", move)
+    assert both["views"] == call(twin, "seat_views", {"seats": [1, 2], "public": True})
+    assert both["views"]["views"][0]["step"] == view["step"] + 1
+    # a refused move is refused as alone, and changes nothing
+    again = refused(api, "with_views", {"request": f"seat_{kind}", "payload": move,
+                                        "seats": [1, 2]})
+    assert again["code"] == refused(twin, f"seat_{kind}", move)["code"]
+    assert call(api, "state") == call(twin, "state")
+    # views for seats that are not people's: the move is made, no views
+    step = step_to_person(api)
+    while step["to_act"] != 0:
+        guest = call(api, "seat_view", {"seat": step["to_act"]})
+        kind, payload = move_for(guest)
+        call(api, f"seat_{kind}", {"seat": step["to_act"], **payload})
+        step = step_to_person(api)
+    answer = call(api, "with_views", {"request": move_for(step)[0],
+                                      "payload": move_for(step)[1], "seats": [3]})
+    assert answer["views"] is None and answer["result"]["step"] == step["step"] + 1
+    # only the table's moves travel this way
+    for request in ("new_game", "export_record", "with_views", None):
+        assert refused(api, "with_views", {"request": request})["code"] == "request.unknown_type"
+    assert refused(api, "with_views", {"request": "bot_step", "payload": []})["code"] == \
+        "request.payload_not_object"

@@ -75,7 +75,7 @@ def test_one_writer_for_every_json_of_a_game() -> None:
 
 def test_the_request_names_and_no_english_in_a_view() -> None:
     assert "new_game" in REQUESTS and "stats" in REQUESTS and "daily_par" in REQUESTS
-    assert len(REQUESTS) == 38
+    assert len(REQUESTS) == 40
     api = WebApi()
     view = call(api, "new_game", {"seed": "no-english", "players": 4, "bots": "random"})
     for key in ("names", "illegal_reasons", "bid_reasons"):

@@ -40,6 +40,7 @@ test("each typed method sends its request and payload", async () => {
     [() => engine.importRecord("{}", [1, 2]), "import_record", { record: "{}", remote: [1, 2] }],
     [() => engine.seatView(2), "seat_view", { seat: 2 }],
     [() => engine.publicView(), "public_view", {}],
+    [() => engine.seatViews([1, 2], true), "seat_views", { seats: [1, 2], public: true }],
     [() => engine.seatBid(1, 0), "seat_bid", { seat: 1, bid: 0 }],
     [() => engine.seatPlay(1, "QH"), "seat_play", { seat: 1, card: "QH" }],
     [() => engine.seatHint(2), "seat_hint", { seat: 2 }],
@@ -69,6 +70,28 @@ test("each typed method sends its request and payload", async () => {
     assert.deepEqual(transport.sent, [[kind, payload]], kind);
   }
   assert.equal(source.step, undefined, "the review's source is not changed");
+});
+
+test("an online host's moves answer its guests' views along (with_views), the rest as before", async () => {
+  const views = { views: [{ viewer: 1 }], public: null };
+  const transport = fakeTransport((kind, payload) => (kind === "with_views" ? (payload.request === "seat_bid" && payload.payload.bid === 9 ? { error: { kind: "IllegalMoveError", code: "x" } } : { result: { result: "moved", views } }) : { result: "ok" }));
+  const engine = new Engine(transport);
+  const took = [];
+  let wanted = { seats: [1], public: false };
+  engine.sendViewsAlong({ wanted: () => wanted, took: (v, kind) => took.push([v, kind]) });
+  assert.deepEqual(await engine.play("QS"), { result: "moved" });
+  assert.deepEqual(transport.sent.at(-1), ["with_views", { request: "play", payload: { card: "QS" }, seats: [1], public: false }]);
+  assert.deepEqual(took, [[views, "play"]]);
+  assert.deepEqual(await engine.hint(), { result: "ok" }, "a request that changes nothing goes alone");
+  assert.equal((await engine.seatBid(1, 9)).error.kind, "IllegalMoveError", "a refused move: nothing taken");
+  assert.equal(took.length, 1);
+  wanted = null; // nobody to send views to
+  assert.deepEqual(await engine.botStep(), { result: "ok" });
+  assert.deepEqual(transport.sent.at(-1), ["bot_step", {}]);
+  engine.sendViewsAlong(null);
+  wanted = { seats: [1], public: true };
+  assert.deepEqual(await engine.nextRound(), { result: "ok" });
+  assert.deepEqual(transport.sent.at(-1), ["next_round", {}]);
 });
 
 test("an error answer is an outcome's error, with its kind, message and catalogue entry", async () => {

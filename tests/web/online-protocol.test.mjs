@@ -25,7 +25,8 @@ test("garbage, other versions, unknown kinds and fields are refused with a code"
   assert.equal(code("{not json"), "online.refused.not_json");
   assert.equal(code("[1,2]"), "online.refused.shape");
   assert.equal(code("null"), "online.refused.shape");
-  assert.equal(code(JSON.stringify({ v: 2, t: "bid", s: 1, n: 1 })), "online.refused.version");
+  assert.equal(code(JSON.stringify({ v: 1, t: "bid", s: 1, n: 1 })), "online.refused.version", "version 1 (whole views) is another build's");
+  assert.equal(code(JSON.stringify({ v: PROTOCOL + 1, t: "bid", s: 1, n: 1 })), "online.refused.version");
   assert.equal(code(msg({ t: "take_back" })), "online.refused.kind");
   assert.equal(code(msg({ t: "__proto__" })), "online.refused.kind");
   assert.equal(code(msg({ t: "constructor" })), "online.refused.kind");

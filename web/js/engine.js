@@ -184,9 +184,24 @@ export class WorkerTransport extends EventTarget {
  * The page's engine: typed methods over a transport.  Every answer is unwrapped here and
  * nowhere else (`call`); start-up (ready, progress, events) is the transport's, passed on.
  */
+/** The requests an online host makes along with its guests' views (the engine's
+ *  `with_views`: src/jabberwocky/webapi/api.py WITH_VIEWS). */
+const WITH_VIEWS = new Set(["bid", "play", "bot_step", "next_round", "seat_bid", "seat_play", "seat_auto"]);
+
 export class Engine {
   constructor(transport) {
     this.transport = transport;
+    this.along = null;
+  }
+
+  /**
+   * An online host (online/host.js): every request that changes the table also answers
+   * the views its guests are sent after it, in the same answer (`with_views`: one trip to
+   * the worker instead of two).  `along`: {wanted() -> {seats, public} | null, took(views,
+   * kind)}, or null to stop.
+   */
+  sendViewsAlong(along) {
+    this.along = along;
   }
 
   get ready() {
@@ -216,6 +231,14 @@ export class Engine {
   /** One request by name, as an outcome: {result} or {error: {kind, message, code,
    *  params}}; never rejects (a transport that throws is reported as an error). */
   async call(kind, payload = {}) {
+    const wanted = this.along && WITH_VIEWS.has(kind) ? this.along.wanted() : null;
+    if (wanted) {
+      const along = this.along;
+      const answer = await this.call("with_views", { request: kind, payload, ...wanted });
+      if (answer.error) return answer;
+      along.took(answer.result.views, kind);
+      return { result: answer.result.result };
+    }
     let answer;
     try {
       answer = await this.transport.send(kind, payload);
@@ -352,6 +375,13 @@ export class Engine {
    *  watches). */
   publicView() {
     return this.call("public_view");
+  }
+
+  /** The views of several person seats and, with `withPublic`, the public view, in one
+   *  answer ({views: [per seat, in order], public: view | null}): what the host sends its
+   *  guests after a move. */
+  seatViews(seats, withPublic = false) {
+    return this.call("seat_views", { seats, public: withPublic });
   }
 
   /** A guest's bid / card for their seat (refused unless it is that seat's turn);

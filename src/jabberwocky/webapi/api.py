@@ -62,6 +62,10 @@ from .session import Session, default_level, seats_of
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
 """A request's JSON text may be at most this long (a record plus a little)."""
 _LIMITS = {"stats": MAX_STATS_CHARS}
+# the requests an online host's page makes along with its guests' views (``with_views``):
+# each changes the table, and each guest is sent the table as it is after it
+WITH_VIEWS = frozenset({"bid", "play", "bot_step", "next_round", "seat_bid", "seat_play",
+                        "seat_auto"})
 
 __all__ = ["MAX_REQUEST_CHARS", "MAX_STATS_CHARS", "MAX_STATS_GAMES", "REQUESTS",
            "RequestError", "WebApi", "default_level"]
@@ -152,6 +156,9 @@ class WebApi:
             # an online table (the host's engine referees its guests' seats)
             "seat_view": lambda p: self._session().person_view(p.get("seat")),
             "public_view": lambda p: self._session().public_view(),
+            "seat_views": lambda p: self._session().views_of(p.get("seats"),
+                                                             p.get("public", False)),
+            "with_views": self.with_views,
             "seat_bid": lambda p: self._seat_move(
                 p, lambda s: self._session().remote_bid(s, p.get("bid"))),
             "seat_play": lambda p: self._seat_move(
@@ -241,6 +248,23 @@ class WebApi:
         seat = payload.get("seat")
         step(seat)
         return self._session().person_view(seat)
+
+    def with_views(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """An online host's move (``request``, one of :data:`WITH_VIEWS`, with its
+        ``payload``) and, once it is made, the views its guests are sent (``seats`` and
+        ``public`` as ``seat_views``): ``{result, views}``, one answer instead of two.  A
+        refused move is refused as the request alone would be; ``views`` is null when the
+        seats asked for are not (or no longer) people's."""
+        kind = payload.get("request")
+        if kind not in WITH_VIEWS:
+            raise RequestError("request.unknown_type", value=quote(kind),
+                               choices=sorted(WITH_VIEWS))
+        result = self._handlers[kind](_obj(payload.get("payload", {})))
+        try:
+            views = self._session().views_of(payload.get("seats"), payload.get("public", False))
+        except RequestError:
+            views = None
+        return {"result": result, "views": views}
 
     def _move(self, step: Callable[[], Any]) -> dict[str, Any]:
         step()

@@ -193,6 +193,18 @@ class Session:
                          remote=self.remote(), stand_ins=self.stand_ins(),
                          take_back_rule=None)
 
+    def views_of(self, seats: object, public: object = False) -> dict[str, Any]:
+        """Several people's views and, when ``public`` is true, the public view, in one
+        request: what the host sends its guests after a move (one answer from the engine
+        instead of one per guest).  ``seats``: a list of at most as many person seats as
+        the table has, each checked as :meth:`person_view` checks one."""
+        if (not isinstance(seats, list) or len(seats) > self.game.players
+                or not isinstance(public, bool)):
+            raise RequestError("online.bad_seat", value=str(seats)[:40],
+                               players=self.game.players)
+        views = [self.view_of(self.person_seat(seat)) for seat in seats]
+        return {"views": views, "public": self.public_view() if public else None}
+
     def person_seat(self, seat: object) -> int:
         """``seat`` checked: a whole number naming a person's seat at this table."""
         if (not isinstance(seat, int) or isinstance(seat, bool)

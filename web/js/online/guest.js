@@ -14,10 +14,12 @@ import { Engine } from "../engine.js";
 import { encode, readHostMessage, newToken, isRoomCode, PROTOCOL, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 import { turns } from "./thinking.js";
+import { ViewKeeper } from "./viewdiff.js";
 
 const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat token there
 const ANSWER_MS = 20000;
 const HOST_GONE_MS = 90000; // a host away this long has left (a reload takes seconds)
+const SYNC_AGAIN_MS = 2000; // a sync asked for and not answered is asked for again after this
 
 /** True when this device has taken a seat at `room` before (a reload gets it back). */
 export function hasSeatToken(room, storage = globalThis.localStorage) {
@@ -101,6 +103,10 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
   const listeners = new Set();
   const received = []; // every message from the host, as text (tests read them)
   const receivedAt = []; // when each came (ms since the epoch: bench/online_latency.py)
+  const views = []; // the view each message carried, as built here (null: none)
+  const shownAt = []; // [step, when]: each move's start on this table (the bench reads it)
+  const keeper = new ViewKeeper(); // the view held and its number: patches apply to it
+  let syncAsked = -Infinity;
   let host = null;
   let helloSent = 0;
   let seq = 0;
@@ -161,8 +167,35 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     if (peer !== host) return;
     received.push(text);
     receivedAt.push(performance.timeOrigin + performance.now());
+    if (msg.t === "deal" || msg.t === "sync" || msg.t === "move") {
+      // the view, whole or as what changed since the one held; one that cannot be built
+      // (a gap, a patch that does not apply or gives another view than the host's) is
+      // dropped and the whole table asked for again
+      const view = keeper.take(msg);
+      views.push(view);
+      if (view === null) {
+        const now = performance.now();
+        if (now - syncAsked > SYNC_AGAIN_MS) {
+          syncAsked = now;
+          sendToHost("sync", {});
+        }
+        return;
+      }
+      syncAsked = -Infinity;
+      const shown = { ...msg, view };
+      delete shown.patch;
+      delete shown.h;
+      news(shown);
+      return;
+    }
+    views.push(null);
     news(msg);
   };
+  // when each move starts on this table (after the ones before it have been shown)
+  const onShown = ({ detail }) => {
+    if (controller.online === "guest") shownAt.push([detail.view?.step ?? null, performance.timeOrigin + performance.now()]);
+  };
+  controller.addEventListener("move", onShown);
 
   function news(msg) {
     if (msg.t === "welcome") {
@@ -252,6 +285,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     link,
     received,
     receivedAt,
+    views,
+    shownAt,
     state: () => info,
     subscribe(fn) {
       listeners.add(fn);
@@ -273,6 +308,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       sendToHost("bye", {});
       await new Promise((r) => setTimeout(r, 150));
       await link.leave();
+      controller.removeEventListener("move", onShown);
       if (controller.online === "guest") controller.useEngine(localEngine, null);
       controller.store.set({ online: null });
     },

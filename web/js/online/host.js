@@ -4,14 +4,16 @@
 // whose turn it is — the engine decides that), makes an accepted move through the
 // controller for THAT guest's seat only, refuses anything else with a reason code (logged
 // for the host, sent back) and changes nothing then.  After every change each guest is
-// sent only its own seat's view (the engine's seat_view) and the public move.
+// sent only its own seat's view (the engine's seat_views, one request for every guest) and
+// the public move; a view travels as what changed since the last one that guest was sent
+// (viewdiff.js), whole after a sync.
 //
 // Messages (docs/online.md): to a new peer {t: "host", build}; to a guest {t: "welcome",
-// seat, started, names}, {t: "lobby", seats}, {t: "deal", how, view}, {t: "move", action,
-// view, re?}, {t: "sync", view}, {t: "hint", re, hint}, {t: "refused", re?, code,
+// seat, started, names}, {t: "lobby", seats}, {t: "deal", how, VIEW}, {t: "move", action,
+// VIEW, re?}, {t: "sync", n, view}, {t: "hint", re, hint}, {t: "refused", re?, code,
 // params}, {t: "presence", presence}, {t: "react", seat, r}, {t: "record", record},
 // {t: "end", code}, {t: "public", public} (at a round's end: its finished rounds), {t: "again"} (the host started a new game at this table), {t: "seated",
-// seat} (one who watched took that seat).
+// seat} (one who watched took that seat) — VIEW: {n, view} or {n, patch, h}.
 //
 // After the game (the "again" part): the host may start a new game at the same table —
 // the same seats, names and rules, a new deal — and every guest's page goes to it; one who
@@ -21,6 +23,7 @@
 import { encode, readGuestMessage, MAX_GUEST_CHARS, RateLimit, Sequence, SeatBook, newRoomCode, refusal, MAX_NAME, REACTIONS } from "./protocol.js";
 import { openLink } from "./transport.js";
 import { turns } from "./thinking.js";
+import { ViewSender } from "./viewdiff.js";
 
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
@@ -112,9 +115,66 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     for (const fn of listeners) fn(state());
   }
 
-  async function pushView(peer, guest, kind, fields) {
-    const { result, error } = await engine.seatView(guest.seat);
-    if (!error && guests.get(peer) === guest) send(peer, kind, { ...fields, ...turnOf(kind, result), view: result });
+  /** Send `kind` with `view` to a guest: what changed since the last view it was sent, or
+   *  the `whole` view (numbered: the guest asks for a sync when one is missing). */
+  function sendView(peer, guest, kind, fields, view, whole = false) {
+    guest.views ??= new ViewSender();
+    send(peer, kind, { ...fields, ...guest.views.fields(view, whole) });
+  }
+
+  /** One guest is sent the whole table as it is: its seat's view, or the public one. */
+  async function pushWhole(peer, guest, kind) {
+    const seat = guest.seat;
+    const { result, error } = seat === null ? await engine.publicView() : await engine.seatView(seat);
+    if (!error && guests.get(peer) === guest && guest.seat === seat) sendView(peer, guest, kind, turnOf(kind, result), result, true);
+  }
+
+  // The guests' views come with the answer to each move (engine.sendViewsAlong: one trip
+  // to the worker, not two) and wait here for the move's event, which sends them.
+  let along = null; // the engine's last {views, public} for the guests
+  const viewsWanted = () => {
+    const seats = [...new Set(seated().map(([, g]) => g.seat))];
+    const watching = watchers().length > 0;
+    return seats.length || watching ? { seats, public: watching } : null;
+  };
+  const tookViews = (views) => {
+    along = views;
+  };
+  const SAME_TABLE = ["seed", "step", "round", "phase", "to_act"];
+
+  /** The views that came with the move the host's table now shows (`shown`): for every
+   *  guest and watcher there now, or null (then they are asked for). */
+  function viewsAlong(shown, to, watching) {
+    const fresh = along;
+    along = null;
+    if (!fresh || !shown) return null;
+    const bySeat = new Map(fresh.views.map((v) => [v.viewer, v]));
+    const all = [...bySeat.values(), ...(fresh.public ? [fresh.public] : [])];
+    if (!all.every((v) => SAME_TABLE.every((k) => v[k] === shown[k]))) return null;
+    if (to.some(([, g]) => !bySeat.has(g.seat)) || (watching.length && !fresh.public)) return null;
+    return { views: to.map(([, g]) => bySeat.get(g.seat)), public: fresh.public };
+  }
+
+  /** Every guest is sent `kind` with its seat's view, every watcher with the public view:
+   *  those that came with the move's answer (`shown`: the host's view after it), else one
+   *  engine request for all of them.  `fieldsOf(guest)`: the message's other fields. */
+  async function pushAll(kind, fieldsOf, shown = null) {
+    const to = seated();
+    const watching = watchers();
+    if (!to.length && !watching.length) return;
+    let result = viewsAlong(shown, to, watching);
+    if (!result) {
+      const seats = to.map(([, g]) => g.seat);
+      const answer = await engine.seatViews(seats, watching.length > 0);
+      if (answer.error) return;
+      result = answer.result;
+    }
+    to.forEach(([peer, guest], i) => {
+      if (guests.get(peer) === guest && guest.seat === result.views[i].viewer) sendView(peer, guest, kind, fieldsOf(guest), result.views[i]);
+    });
+    for (const [peer, guest] of watching) {
+      if (guests.get(peer) === guest && guest.seat === null) sendView(peer, guest, kind, fieldsOf(guest), result.public);
+    }
   }
 
   /** A `sync` says how long the turn under way has run here (ms), so that a page that
@@ -122,16 +182,6 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   function turnOf(kind, view) {
     const ms = kind === "sync" ? turns.elapsed(view?.step, performance.now()) : null;
     return ms === null ? {} : { turn_ms: Math.round(ms) };
-  }
-
-  /** Every watcher is sent `kind` with the table as anyone may see it (one engine request
-   *  for all of them). */
-  async function pushPublic(kind, fields, only = null) {
-    const to = only ? [only] : watchers();
-    if (!to.length) return;
-    const { result, error } = await engine.publicView();
-    if (error) return;
-    for (const [peer, guest] of to) if (guests.get(peer) === guest && guest.seat === null) send(peer, kind, { ...fields, ...turnOf(kind, result), view: result });
   }
 
   // -- what guests send -------------------------------------------------------------------
@@ -184,7 +234,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (msg.t === "take") return take(peer, guest, msg);
     if (msg.t === "sync") {
       if (!started) return undefined;
-      return guest.seat !== null ? pushView(peer, guest, "sync", {}) : pushPublic("sync", {}, [peer, guest]);
+      return pushWhole(peer, guest, "sync");
     }
     if (guest.seat === null) return refuse(peer, guest, refusal("online.refused.no_seat"), msg.s);
     if ("seat" in msg && msg.seat !== guest.seat) return refuse(peer, guest, refusal("online.refused.wrong_seat", { seat: msg.seat }), msg.s);
@@ -231,8 +281,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     // a friend whose seat went to one who watched, while they were away: they watch now
     const lost = seat === null && formerHolders.has(msg.token) ? { lost: formerHolders.get(msg.token) } : {};
     send(peer, "welcome", { seat, started, names: [...names], full: seat === null && !msg.watch && !("lost" in lost), clock: plan.clock || 0, ...lost });
-    if (seat !== null && started) pushView(peer, guest, "sync", {});
-    else if (started) pushPublic("sync", {}, [peer, guest]);
+    if (started) pushWhole(peer, guest, "sync");
     changed();
     return undefined;
   }
@@ -260,19 +309,17 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   const onGame = ({ detail }) => {
     if (detail.how === "new") nextHow = "game"; // not the autosave put back after a reload
   };
-  const onDeal = () => {
+  const onDeal = ({ detail }) => {
     keep();
     const how = nextHow;
     nextHow = "round";
-    for (const [peer, guest] of seated()) pushView(peer, guest, "deal", { how });
-    pushPublic("deal", { how });
+    pushAll("deal", () => ({ how }), detail.view);
   };
   const onMove = ({ detail }) => {
     const action = { seat: detail.seat, kind: detail.kind, value: detail.value };
     const re = pendingRe.get(detail.seat);
     pendingRe.delete(detail.seat);
-    for (const [peer, guest] of seated()) pushView(peer, guest, "move", guest.seat === detail.seat && re ? { action, re } : { action });
-    pushPublic("move", { action });
+    pushAll("move", (guest) => (guest.seat === detail.seat && re ? { action, re } : { action }), detail.view);
   };
   const onRound = ({ detail }) => {
     if (detail.view.phase === "game-over") sendRecord();
@@ -315,6 +362,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   function attach() {
     for (const [type, fn] of Object.entries(events)) controller.addEventListener(type, fn);
     controller.useEngine(engine, "host");
+    engine.sendViewsAlong?.({ wanted: viewsWanted, took: tookViews });
   }
 
   /** Start the game: friend seats nobody took become bots of `level`. */
@@ -344,6 +392,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     timers.clear();
     for (const [peer] of guests) send(peer, "end", { code });
     for (const [type, fn] of Object.entries(events)) controller.removeEventListener(type, fn);
+    engine.sendViewsAlong?.(null);
     controller.online = null;
     controller.store.set({ online: null });
     await new Promise((r) => setTimeout(r, 200)); // let the last message leave
@@ -399,11 +448,8 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     guest.seat = seat;
     send(peer, "welcome", { seat, started: true, names: [...names], full: false, took: true, clock: plan.clock || 0 });
     controller.notice("online.seat_take.given", { name: names[seat], n: seat + 1 }, 6000);
-    for (const [p, g] of guests) {
-      if (p !== peer) send(p, "seated", { seat });
-      if (g.seat !== null) pushView(p, g, "sync", {});
-    }
-    pushPublic("sync", {});
+    for (const [p] of guests) if (p !== peer) send(p, "seated", { seat });
+    for (const [p, g] of [...seated(), ...watchers()]) pushWhole(p, g, "sync");
     changed();
     return undefined;
   }

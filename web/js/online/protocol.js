@@ -1,4 +1,4 @@
-// The messages of a live table between browsers (docs/online.md): version 1.  Pure
+// The messages of a live table between browsers (docs/online.md): version 2.  Pure
 // functions, no page and no network, unit-tested with node --test.
 //
 // Every message is one JSON text: {v: PROTOCOL, t: kind, s: sequence, ...fields}.  What a
@@ -7,7 +7,7 @@
 // does not know; `RateLimit` (a token bucket) and `Sequence` (replays) stand beside it.
 // A refusal is a code from the catalogues ("online.refused.*"), never a sentence.
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2; // 2: views travel as patches (viewdiff.js)
 
 /** The most characters a guest's message may have (a hello with a name is ~200). */
 export const MAX_GUEST_CHARS = 2048;
