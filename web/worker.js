@@ -96,9 +96,10 @@ Promise.all([
   import("./worker/wasm.js"),
   import("./worker/boot.js"),
   import("./worker/loop.js"),
-]).then(([{ installFetch }, { installWasmPatches }, { boot }, { serve }]) => {
+]).then(([{ installFetch, cachedEarly }, { installWasmPatches, prefetchModule }, { boot }, { serve }]) => {
   installFetch(early);
   installWasmPatches();
+  prefetchModule(cachedEarly); // a repeat visit: compiled while the snapshot is read
   // the decoded module, for the service worker, once the worker is first quiet
   const stash = () => brotli?.then((module) => module.stashDecoded()).catch(() => {});
   const serveRequest = serve(boot(), stash);

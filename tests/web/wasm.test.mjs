@@ -89,3 +89,39 @@ test("a module that does not compile, with nothing to fall back on, fails as bef
   await assert.rejects(WebAssembly.instantiateStreaming(Promise.resolve(response), {}), WebAssembly.CompileError);
   assert.deepEqual(fetched, [MODULE_URL], "no second download");
 });
+
+test("a repeat visit's module from the site cache is compiled before Pyodide asks, and used once", async () => {
+  reset([[MODULE_URL, MODULE]]);
+  const { prefetchModule } = await import("../../web/worker/wasm.js");
+  const asked = [];
+  prefetchModule(async (url) => {
+    asked.push(url);
+    return new Response(MODULE, { headers: WASM }); // the cached copy
+  });
+  assert.deepEqual(asked, [MODULE_URL], "looked up in the cache at once");
+  const response = await globalThis.fetch(new URL(MODULE_URL)); // Pyodide's own fetch
+  assert.deepEqual(fetched, [], "not fetched from the network");
+  assert.ok(response.jabberwockyCompiled, "compiled on arrival from the cache");
+  const { instance } = await WebAssembly.instantiateStreaming(Promise.resolve(response), {});
+  assert.equal(instance.exports.f(), 42);
+  await globalThis.fetch(MODULE_URL); // a second fetch goes to the network as before
+  assert.deepEqual(fetched, [MODULE_URL]);
+});
+
+test("a cached module that does not link (another build's) is fetched again as usual", async () => {
+  reset([[MODULE_URL, MODULE]]);
+  const { prefetchModule } = await import("../../web/worker/wasm.js");
+  prefetchModule(async () => new Response(NOT_A_MODULE, { headers: WASM }));
+  const { instance } = await WebAssembly.instantiateStreaming(globalThis.fetch(MODULE_URL), {});
+  assert.equal(instance.exports.f(), 42);
+  assert.deepEqual(fetched, [MODULE_URL], "fetched once more after the cached copy failed");
+});
+
+test("no cached copy: Pyodide's fetch goes to the network", async () => {
+  reset([[MODULE_URL, MODULE]]);
+  const { prefetchModule } = await import("../../web/worker/wasm.js");
+  prefetchModule(async () => null);
+  const response = await globalThis.fetch(MODULE_URL);
+  assert.ok(response.jabberwockyCompiled);
+  assert.deepEqual(fetched, [MODULE_URL]);
+});

@@ -600,7 +600,10 @@ export class GameController extends EventTarget {
     return this._enqueue(async () => {
       const { result, error } = await this._startRequest(how, options);
       if (this._stale(token)) return false;
+      const previewed = this._previewing;
+      this._previewing = false;
       if (error) {
+        if (previewed) this.setView(null); // the engine refused the saved game: its old view goes
         this.lastRefusal = error; // what a link's opening says when it deals another game instead
         this.notice(how === "save" ? "notice.save_discarded" : how === "import" ? "notice.file_refused" : "notice.start_failed", { reason: error }, 8000);
         await this._after(token); // the engine still holds the game before
@@ -634,6 +637,15 @@ export class GameController extends EventTarget {
   /** Play the deals of a challenge (its verified text), as `name` (or no name). */
   playChallenge(text, name = "") {
     return this.start("challenge", { text, name });
+  }
+
+  /** A repeat visit, before the engine is up: the table as the engine last showed it (the
+   *  autosave's view, web/js/save.js), drawn with every control refusing input (`busy`)
+   *  until a start puts the engine's own view in its place (its queue ends `busy`). */
+  preview(view) {
+    this._previewing = true;
+    this.store.set({ busy: true });
+    this.setView(view, { shownTrick: shownTrickFor(view), dealtCounts: null });
   }
 
   /** Put a record on the table: `how` "save" (the autosave) or "import" (a file). */

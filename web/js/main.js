@@ -15,7 +15,7 @@ import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
-import { peekSavedRecord, readSave, writeSave, fragmentOptions } from "./save.js";
+import { peekSavedRecord, peekSavedView, readSave, writeSave, fragmentOptions } from "./save.js";
 import { openFromLink } from "./opening.js";
 import { createActions } from "./actions.js";
 import { createInput } from "./input.js";
@@ -43,6 +43,9 @@ const setupAnswer = Promise.all([engine.levels(), engine.rules()]);
 // queues its import right behind.
 const earlyRecord = peekSavedRecord(location.hash);
 const early = earlyRecord ? { record: earlyRecord, answer: engine.importRecord(earlyRecord) } : null;
+// ... and the engine's last view of it is drawn at once, before the engine is up (not for
+// an online host's table, which reopens its lobby).
+let savedView = early && !keptOnlineHost() ? peekSavedView(location.hash) : null;
 const prefs = createPrefs();
 // The language: a link's lang= for this visit, else the one the player chose, else the
 // browser's first one we speak.  Its catalogue is fetched at once.
@@ -66,12 +69,21 @@ const daily = createDaily({
 async function saveGame(view) {
   const setup = controller.setup;
   if (!view || !setup) return;
-  const { result, error } = await engine.exportRecord();
-  if (error) return;
+  // The saved game just taken back shows the very view saved with it: its record is the
+  // saved one, kept without asking the engine for it again (that round trip held the
+  // table's first input back by 20-250 ms on a repeat visit).
+  const resumed = savedView && JSON.stringify(view) === JSON.stringify(savedView) ? early.record : null;
+  savedView = null;
+  let record = resumed;
+  if (!record) {
+    const { result, error } = await engine.exportRecord();
+    if (error) return;
+    record = result.record;
+  }
   // a challenge game keeps its challenge's link (a reload resumes it)
   const challenge = view.challenge ? controller.state.challenge?.text : null;
   const options = challenge ? { challenge } : daily.saveOptions() ?? fragmentOptions(view, setup.rules);
-  writeSave(result.record, options);
+  writeSave(record, options, view);
   const own = keepLinkLanguage(serializeFragment(options));
   controller.link.own = own;
   if (location.hash !== own) history.replaceState(null, "", own);
@@ -391,9 +403,11 @@ async function boot() {
   const { tips, renderer } = wireTable();
   keepFinishedGames();
   const actions = createActions({ controller, prefs, menu: createMenu(), tips, daily });
-  wireTableTap(renderer, actions.dispatch);
+  // no action while a saved table is shown before the engine is up (paintSavedView)
+  const dispatch = (action, element) => (previewing ? undefined : actions.dispatch(action, element));
+  wireTableTap(renderer, dispatch);
   wireMarkTitles(renderer, controller);
-  createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch: actions.dispatch, onInput: (mode) => controller.setInput(mode) });
+  createInput({ getState: () => controller.state, onBid: (n) => controller.bid(n), dispatch, onInput: (mode) => controller.setInput(mode) });
   const speed = $("speed");
   speed.value = prefs.prefs.speed;
   speed.addEventListener("change", () => prefs.setPrefs({ speed: speed.value }));
@@ -402,6 +416,7 @@ async function boot() {
     actions.importFile(e.target.files[0]);
     e.target.value = "";
   });
+  if (savedView) paintSavedView(savedView);
   showProgress(engine.progress);
   engine.addEventListener("progress", (e) => showProgress(e.detail));
   engine.addEventListener("failed", (e) => showFailure(e.detail));
@@ -423,6 +438,7 @@ async function boot() {
     answers = null;
   }
   if (!answers || answers.some((a) => a.error)) {
+    endPreview(false);
     tableShown(); // the loading screen says why
     return;
   }
@@ -446,6 +462,7 @@ async function boot() {
   try {
     await openFromLink({ hash: location.hash, saved: saved?.damaged ? null : saved, controller, setup, settings: prefs.settings, early, prefs, daily });
   } finally {
+    endPreview(false); // only if no game came to the table (else ended already)
     tableShown();
   }
 }
@@ -453,14 +470,67 @@ async function boot() {
 /** The host of an online table reloaded its page: the same table opens again with the
  *  autosave (online/lobby.js, loaded only when the device kept such a table). */
 async function resumeOnlineHost(saved) {
-  let kept = null;
-  try {
-    kept = localStorage.getItem("jabberwocky.onlineHost"); // online/host.js's HOST_KEY
-  } catch { /* no storage: nothing kept */ }
-  if (saved?.damaged || !kept) return false;
+  if (saved?.damaged || !keptOnlineHost()) return false;
   const m = await import("./online/lobby.js");
   const table = m.keptHostTable(saved);
   return Boolean(table) && m.resumeHost({ controller, kept: table, record: saved.record });
+}
+
+/** Did this device keep an online table it hosts?  (online/host.js's HOST_KEY) */
+function keptOnlineHost() {
+  try {
+    return Boolean(localStorage.getItem("jabberwocky.onlineHost"));
+  } catch {
+    return false; // no storage: nothing kept
+  }
+}
+
+/**
+ * A repeat visit: the saved game's table as the engine last showed it (save.js
+ * peekSavedView), drawn before the engine is up.  Nothing takes input meanwhile: the
+ * controller is busy (no bid, card or claim is accepted, `data-your-turn` is false,
+ * `data-phase` waits), the table and the top bar are inert, and the shortcut keys and
+ * [data-action] clicks are held back (`previewing`).  The first game the engine puts on
+ * the table (controller "game" event: the resumed save, or whatever the engine did
+ * instead) ends it, and its view replaces the saved one: `data-preview` then says
+ * whether they agreed.  A view that cannot be drawn is dropped at once.
+ */
+let previewing = false;
+
+function paintSavedView(view) {
+  try {
+    controller.preview(view);
+  } catch (err) {
+    console.warn("the saved table could not be drawn:", err);
+    controller.setView(null);
+    return;
+  }
+  previewing = true;
+  document.body.dataset.preview = "saved";
+  for (const region of [$("table"), document.querySelector(".topbar")]) region.inert = true;
+  hideLoading();
+  // the renderer draws in the next frame; this callback runs after its draw
+  requestAnimationFrame(() => {
+    try {
+      performance.mark("jabberwocky:painted"); // bench/startup.py: "table painted"
+    } catch { /* no User Timing */ }
+  });
+  controller.addEventListener("game", ({ detail }) => endPreview(JSON.stringify(detail.view) === JSON.stringify(view)), { once: true });
+  // the engine could not start: the loading screen says why
+  engine.ready.catch(() => {
+    endPreview(false);
+    controller.setView(null);
+    $("loading").hidden = false;
+    document.body.classList.remove("ready");
+  });
+}
+
+/** The engine's own table is in (`agreed`: the same view as the saved one). */
+function endPreview(agreed) {
+  if (!previewing) return;
+  previewing = false;
+  document.body.dataset.preview = agreed ? "agreed" : "replaced";
+  for (const region of [$("table"), document.querySelector(".topbar")]) region.inert = false;
 }
 
 /** A join link (#join=<room code>) opens the online table's join screen (its code is

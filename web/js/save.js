@@ -25,9 +25,26 @@ export function fragmentOptions(view, info) {
   return options;
 }
 
-/** Store the game: the record (from the engine) and the options of its link. */
-export function writeSave(record, options) {
-  storage.setJSON(SAVE_KEY, { format: SAVE_FORMAT, saved: Date.now(), options, record });
+/** Store the game: the record (from the engine), the options of its link and, when
+ *  given, the engine's last view of it (a repeat visit draws it before the engine is up:
+ *  peekSavedView). */
+export function writeSave(record, options, view = undefined) {
+  storage.setJSON(SAVE_KEY, { format: SAVE_FORMAT, saved: Date.now(), options, record, ...(view ? { view } : {}) });
+}
+
+/** Does the visit's URL fragment open the saved game?  No fragment (or a language only),
+ *  or one whose every parameter is the saved game's own (as a reload's, or the saved
+ *  game's link without its bots version): what web/js/opening.js's sameGame accepts. */
+function opensSavedGame(hash, options) {
+  const asked = hash.replace(/^#/, "").split("&").filter((part) => part && !/^lang=[a-z]{2}$/.test(part));
+  if (!asked.length) return true;
+  let own;
+  try {
+    own = new Set(serializeFragment(options).slice(1).split("&"));
+  } catch {
+    return false; // options not as this page saves them: the full check decides later
+  }
+  return asked.some((part) => /^(seed|challenge|daily)=./.test(part)) && asked.every((part) => own.has(part));
 }
 
 /** The saved record as it is stored (no checks, no messages) when a visit with this URL
@@ -37,14 +54,31 @@ export function writeSave(record, options) {
 export function peekSavedRecord(hash) {
   const { value } = storage.getJSON(SAVE_KEY);
   if (!isSave(value)) return null; // readSave() discards it, with a message
-  if (hash.length > 1) {
-    try {
-      if (hash !== serializeFragment(value.options)) return null;
-    } catch {
-      return null; // options not as this page saves them: the full check decides later
-    }
-  }
-  return value.record;
+  return opensSavedGame(hash, value.options) ? value.record : null;
+}
+
+const PHASES = ["bidding", "playing", "round-over", "game-over"];
+
+/** The engine's last view of the saved game, when this visit resumes it and the view
+ *  looks like one the table can draw; else null (a damaged view is ignored: the record
+ *  alone is resumed, as before views were saved).  Never a view the engine would not
+ *  show on its own: not a pass-and-play table (the engine hides hands between players),
+ *  not a view of another game than the record's options name. */
+export function peekSavedView(hash) {
+  const { value } = storage.getJSON(SAVE_KEY);
+  if (!isSave(value) || !opensSavedGame(hash, value.options)) return null;
+  const view = value.view;
+  if (!view || typeof view !== "object" || Array.isArray(view)) return null;
+  const players = view.players;
+  const fits = PHASES.includes(view.phase) && Number.isInteger(players) && players >= 2 && players <= 8
+    && Array.isArray(view.seats) && view.seats.length === players && view.seats[0] === "human"
+    && !view.seats.slice(1).includes("human") && !view.handoff
+    && !(Array.isArray(view.remote) && view.remote.some(Boolean))
+    && Array.isArray(view.hand) && view.hand.every((card) => typeof card === "string")
+    && Number.isInteger(view.step) && Number.isInteger(view.round) && Number.isInteger(view.rounds)
+    && Array.isArray(view.scores) && view.scores.length === players
+    && (value.options.seed === undefined || view.seed === value.options.seed);
+  return fits ? view : null;
 }
 
 /** The save, or null; {damaged: true} when one was there but unusable (it is removed). */

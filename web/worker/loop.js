@@ -59,6 +59,7 @@ export function serve(booting, idleTask = null) {
           ms: Math.round(performance.now() - started),
           build: engine.info.build,
           timings,
+          timeOrigin: performance.timeOrigin, // the worker's clock, for bench/startup_profile.py
         },
       });
       setTimeout(forgetOldSnapshot, SNAPSHOT_IDLE_MS);

@@ -31,6 +31,21 @@ async function findLoneSiteCache() {
   }
 }
 
+/** A repeat visit's copy of `url` in the lone site cache, asked for as the worker starts
+ *  (before a snapshot is read or build.json has named the cache), or null.  The lone
+ *  cache may be another build's (a page loaded past its service worker while a new build
+ *  is up): only Pyodide's module is taken this way (wasm.js prefetchModule), and one
+ *  that does not fit fails to link and is fetched again as usual. */
+export async function cachedEarly(url) {
+  const lone = await loneSiteCache;
+  if (!lone) return null;
+  try {
+    return (await lone.cache.match(url, { ignoreSearch: true })) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The cache build.json names (the lone one, already open, when it is that one); any
  *  other is forgotten, so a normal start never reads another build's files. */
 export async function openSiteCache(info) {

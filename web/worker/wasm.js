@@ -47,6 +47,11 @@ function compileOnArrival() {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   const fetchNext = self.fetch;
   self.fetch = async function (input, init) {
+    if (prefetched && urlOf(input).split(/[?#]/)[0] === prefetched.url) {
+      const early = await prefetched.response;
+      prefetched = null;
+      if (early) return early;
+    }
     const response = await fetchNext(input, init);
     if (urlOf(input).split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
       mark("compiling");
@@ -55,6 +60,30 @@ function compileOnArrival() {
     }
     return response;
   };
+}
+
+let prefetched = null; // {url, response: Promise<Response | null>}: prefetchModule's
+
+/**
+ * A repeat visit: Pyodide's module read from the site cache and compiled from the moment
+ * the worker's modules are in, while the snapshot is read and build.json asked for
+ * (`source(url)`: site-cache.js cachedEarly, null when there is no such copy).  Pyodide
+ * asked for it only after both (~0.3 s later); its fetch then takes this response, and
+ * the instantiation its compiled module.  Tagged like a first visit's decoded module: a
+ * module that does not link (another build's) is fetched and compiled again as usual.
+ */
+export function prefetchModule(source) {
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  const url = new URL(`pyodide/${MODULE_FILE}`, self.location.href).href;
+  const response = source(url).then((found) => {
+    if (!found || !found.ok || !found.body) return null;
+    mark("compiling");
+    found.jabberwockyModuleUrl = url;
+    found.jabberwockyCompiled = WebAssembly.compileStreaming(found);
+    found.jabberwockyCompiled.catch(() => {}); // seen by the instantiation
+    return found;
+  }, () => null);
+  prefetched = { url, response };
 }
 
 /** Report when Pyodide's module is compiled and instantiated.  (Only the streaming call:
