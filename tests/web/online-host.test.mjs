@@ -53,7 +53,7 @@ function fakeEngine() {
       return seat === 1 ? answer(view(seat)) : Promise.resolve({ error: { kind: "IllegalMoveError", code: "move.not_your_turn", params: { seat } } });
     },
     seatPlay: (seat) => Promise.resolve({ error: { kind: "IllegalMoveError", code: "move.not_your_turn", params: { seat } } }),
-    seatHint: (seat) => answer({ kind: "bid", suggestion: 0 }),
+    seatHint: () => answer({ kind: "bid", suggestion: 0 }),
     seatAuto: (seat) => (calls.push(["seatAuto", seat]), answer({ action: { seat, kind: "bid", value: 0 }, view: { ...view(0), to_act: 0, step: 1 } })),
     seatStandIn: (seat, level) => (calls.push(["seatStandIn", seat, level]), answer(view(seat))),
     state: () => answer(view(0)),
