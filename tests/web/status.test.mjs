@@ -45,3 +45,9 @@ test("a table that shows another trick, or no table at all, is not a card in fli
   assert.equal(lastCardInFlight({ view: view("round-over") }), null);
   assert.equal(lastCardInFlight({ view: view("playing"), table: flying }), null);
 });
+
+test("the saved table drawn before the engine is up says it is loading, not whose turn it is", () => {
+  const view = { phase: "playing", players: 4, viewer: 0, your_turn: true, to_act: 0, trick: { leader: 0, cards: [] }, last_trick: null };
+  assert.equal(turnText({ view, table: {}, mode: "play", preview: true }), "Loading…");
+  assert.equal(turnText({ view, table: {}, mode: "play", preview: false }), "your turn to play");
+});

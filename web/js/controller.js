@@ -90,6 +90,7 @@ export class GameController extends EventTarget {
       challenge: null, // a challenge game: the engine's challenge_compare answer (its text too)
       daily: null, // a deal of the day on the table: {date, seed, practice} (set by daily.js only)
       table: { shownTrick: null, dealtCounts: null, flash: null, hint: null, focusCard: null, hoverCard: null },
+      preview: false, // the table drawn is the autosave's view: the engine is not up yet
       menu: false, // the menu is open
       input: null, // how the player is playing: "keyboard" | "pointer" (null: not known yet)
       online: null, // an online table (online/lobby.js): {role, room, presence, names, status?}
@@ -602,6 +603,7 @@ export class GameController extends EventTarget {
       if (this._stale(token)) return false;
       const previewed = this._previewing;
       this._previewing = false;
+      if (previewed) this.store.set({ preview: false });
       if (error) {
         if (previewed) this.setView(null); // the engine refused the saved game: its old view goes
         this.lastRefusal = error; // what a link's opening says when it deals another game instead
@@ -644,7 +646,7 @@ export class GameController extends EventTarget {
    *  until a start puts the engine's own view in its place (its queue ends `busy`). */
   preview(view) {
     this._previewing = true;
-    this.store.set({ busy: true });
+    this.store.set({ busy: true, preview: true });
     this.setView(view, { shownTrick: shownTrickFor(view), dealtCounts: null });
   }
 

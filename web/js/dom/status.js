@@ -26,6 +26,8 @@ export function lastCardInFlight(state) {
  *  over" while the last card is still flying. */
 export function turnText(state) {
   const view = state.view;
+  // the autosave's table, drawn before the engine is up: nobody may move yet
+  if (state.preview) return t("status.loading");
   const flying = lastCardInFlight(state);
   if (flying !== null && flying !== viewerOf(view)) return t("turn.other_play", { name: seatName(view, flying) });
   if (view.phase === "game-over") return t("turn.game_over");
