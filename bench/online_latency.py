@@ -5,7 +5,9 @@
 A host and two friends (three browser profiles, the peers meeting at a local WebTorrent
 tracker, no ICE servers) and one bot play a whole game; the host always plays its first
 allowed bid or card.  For each of the host's moves it measures, with the pages' own clocks
-(``performance.timeOrigin + now()``, one machine; bench/online_pages.py):
+(``performance.timeOrigin + now()``, one machine; bench/online_pages.py), from the moment
+the host's click reached its page (the click event's time stamp; the test driver's own
+checks before it clicks are printed apart, not counted):
 
 - own table: the host's click to its own table showing the move (its engine answered and
   the page drew it: what any game against bots costs);
@@ -33,6 +35,7 @@ import statistics
 from pathlib import Path
 
 from online_pages import (
+    DRIVER_LAG,
     FLAGS,
     RECORD_CALLS,
     arrivals,
@@ -104,6 +107,8 @@ def main() -> None:
     print(f"\nschedule {args.schedule}, {args.runs} game(s) a site; load average (1 min) "
           f"at each game's start: {', '.join(f'{x:.1f}' for x in loads)} on {os.cpu_count()} "
           f"CPUs")
+    print("every figure counts from the host's click reaching its page; the test driver's "
+          f"own wait before it clicks (not counted): {spread(DRIVER_LAG)}")
     for name, figures in results.items():
         sizes = figures["bytes"]
         print(f"\n{name} ({sites[name]}):")

@@ -30,6 +30,14 @@ from tools import site as site_tools  # noqa: E402
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 CLOCK = "() => performance.timeOrigin + performance.now()"
+# When each click reached the page (the event's own time stamp, on the page's clock): a
+# move's latency counts from there, not from the test driver's call, whose checks before
+# it clicks (the element visible, stable over two frames, …) are no part of the game.
+CLICK_OBSERVER = """
+window.__clicks = [];
+window.addEventListener("click",
+  (e) => window.__clicks.push(performance.timeOrigin + e.timeStamp), true);
+"""
 # every change of the step the page shows, with its time: [[step, ms since the epoch], ...]
 STEP_OBSERVER = """
 window.__stepAt = [];
@@ -130,6 +138,7 @@ def player(browser: Browser, signal: str, name: str) -> Page:
         "if (localStorage.getItem(k) === null) localStorage.setItem(k, v) })"
         f"({json.dumps(items)})")
     context.add_init_script(STEP_OBSERVER)
+    context.add_init_script(CLICK_OBSERVER)
     return context.new_page()
 
 
@@ -176,8 +185,14 @@ def act(page: Page, is_host: bool) -> Any:
     return page.query_selector(selector + ":visible") if selector else None
 
 
+DRIVER_LAG: list[float] = []
+"""For each of the host's timed clicks: from the driver's call to the click reaching the
+page (ms), printed beside the figures, which count from the page's click."""
+
+
 def play_out(host: Page, guests: list[Page], timeout: float) -> list[tuple[float, int]]:
-    """Play the game to its end; every move of the host's is timed: [(click, step)]."""
+    """Play the game to its end; every move of the host's is timed: [(click, step)], the
+    click's time being when it reached the page (``CLICK_OBSERVER``)."""
     clicks: list[tuple[float, int]] = []
     pages = [host, *guests]
     deadline = time.monotonic() + timeout
@@ -193,7 +208,11 @@ def play_out(host: Page, guests: list[Page], timeout: float) -> list[tuple[float
                 at = float(host.evaluate(CLOCK))
                 handle.click()
                 until(host, f"() => Number(document.body.dataset.step) > {step}", 20)
-                clicks.append((at, step))
+                page_at = host.evaluate(f"() => window.__clicks.find((t) => t >= {at})")
+                if page_at is None:
+                    raise SystemExit("the page saw no click")
+                DRIVER_LAG.append(float(page_at) - at)
+                clicks.append((float(page_at), step))
             else:
                 try:
                     handle.click(timeout=2000)
