@@ -32,7 +32,6 @@ The machine's load moves the figures (two cores, shared): compare within one run
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
 import time
@@ -46,10 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from startup import FLAGS, INIT_SCRIPT, _median, _wait_mark, bare_page  # noqa: E402
+from startup import INIT_SCRIPT, _median, _wait_mark, bare_page, site_and_launch  # noqa: E402
 from throttle import ThrottledServer  # noqa: E402
 from tools import pwa  # noqa: E402
-from tools import site as site_tools  # noqa: E402
 
 GAME, GAME_B, BARE = "/jabberwocky/", "/jabberwocky-b/", "/bare/"
 FRAGMENT = "#seed=bench&players=4&bots=random"
@@ -152,14 +150,7 @@ def main() -> None:
         mbit, latency = (float(x) for x in args.slow.split(":"))
         links.append((mbit, latency))
 
-    private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
-    site = args.site or Path(private.name) / "site"
-    if args.site is None:
-        site_tools.build(site, site_tools.micropip_wheel())
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    launch: dict[str, Any] = {"args": FLAGS, "headless": True}
-    if chromium:
-        launch["executable_path"] = chromium
+    private, site, launch = site_and_launch(args.site)
 
     results: dict[tuple[float, float], dict[str, list[Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="jabberwocky-firstvisit-") as tmp, \

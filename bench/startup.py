@@ -67,6 +67,21 @@ import lighthouse  # noqa: E402
 SUBPATH = "/jabberwocky/"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def site_and_launch(given: Path | None) -> tuple[tempfile.TemporaryDirectory[str], Path,
+                                                 dict[str, Any]]:
+    """The site to time (``given``, else this checkout's, built into a private folder that
+    lives as long as the folder returned first) and Chromium's launch options."""
+    private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
+    site = given or Path(private.name) / "site"
+    if given is None:
+        site_tools.build(site, site_tools.micropip_wheel())
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    launch: dict[str, Any] = {"args": FLAGS, "headless": True}
+    if chromium:
+        launch["executable_path"] = chromium
+    return private, site, launch
 TIMEOUT_S = 180.0
 
 BARE_HTML = """<!doctype html>
@@ -296,14 +311,7 @@ def main() -> None:
         CONTEXT.clear()
     if args.ab:
         KINDS = ("game", "game-b", "bare", "bare-worker", "bare-pyc")
-    private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
-    site = args.site or Path(private.name) / "site"
-    if args.site is None:
-        site_tools.build(site, site_tools.micropip_wheel())
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    launch: dict[str, Any] = {"args": FLAGS, "headless": True}
-    if chromium:
-        launch["executable_path"] = chromium
+    private, site, launch = site_and_launch(args.site)
 
     cold: dict[str, list[float]] = {k: [] for k in KINDS}
     warm: dict[str, list[float]] = {k: [] for k in KINDS}

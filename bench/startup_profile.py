@@ -24,7 +24,6 @@ machine's load moves every figure; read the order and the gaps.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import sys
 import tempfile
@@ -37,8 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from startup import CONTEXT, FLAGS, _new_page, _serve, _time_game  # noqa: E402
-from tools import site as site_tools  # noqa: E402
+from startup import CONTEXT, _new_page, _serve, _time_game, site_and_launch  # noqa: E402
 
 COLLECT = """() => {
   const out = { marks: window.__bench.marks, longTasks: window.__bench.longTasks };
@@ -125,14 +123,7 @@ def main() -> None:
     parser.add_argument("--cold-only", action="store_true")
     parser.add_argument("--warm-only", action="store_true")
     args = parser.parse_args()
-    private = tempfile.TemporaryDirectory(prefix="jabberwocky-site-")
-    site = args.site or Path(private.name) / "site"
-    if args.site is None:
-        site_tools.build(site, site_tools.micropip_wheel())
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    launch: dict[str, Any] = {"args": FLAGS, "headless": True}
-    if chromium:
-        launch["executable_path"] = chromium
+    private, site, launch = site_and_launch(args.site)
     summary: dict[str, list[float]] = {"cold": [], "warm": []}
     with tempfile.TemporaryDirectory(prefix="jabberwocky-prof-") as tmp, sync_playwright() as p:
         url, server = _serve(site)
