@@ -601,8 +601,7 @@ export class GameController extends EventTarget {
     return this._enqueue(async () => {
       const { result, error } = await this._startRequest(how, options);
       if (this._stale(token)) return false;
-      const previewed = this._previewing;
-      this._previewing = false;
+      const previewed = this.state.preview;
       if (previewed) this.store.set({ preview: false });
       if (error) {
         if (previewed) this.setView(null); // the engine refused the saved game: its old view goes
@@ -645,7 +644,6 @@ export class GameController extends EventTarget {
    *  autosave's view, web/js/save.js), drawn with every control refusing input (`busy`)
    *  until a start puts the engine's own view in its place (its queue ends `busy`). */
   preview(view) {
-    this._previewing = true;
     this.store.set({ busy: true, preview: true });
     this.setView(view, { shownTrick: shownTrickFor(view), dealtCounts: null });
   }
