@@ -69,6 +69,8 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   // friends without a seat (the table was full, or they asked to watch): they are sent the
   // public view (the engine's public_view: no hand at all) after every change
   const watchers = () => [...guests].filter(([, g]) => g.hello && g.seat === null && !g.replaced);
+  // everyone at the table now: the seated friends and those who watch
+  const audience = () => [...seated(), ...watchers()];
 
   function presence() {
     return plan.seats.map((kind, s) => {
@@ -331,14 +333,14 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     const { result, error } = await engine.publicRecord();
     if (error) return;
     const text = JSON.stringify(result);
-    for (const [peer, guest] of [...seated(), ...watchers()]) if (guests.get(peer) === guest) send(peer, "public", { public: text });
+    for (const [peer] of audience()) send(peer, "public", { public: text });
   }
   async function sendRecord() {
     const { result, error } = await engine.exportRecord();
     if (error) return;
     // to those who watched too: once the game is over every card has been played in the
     // open, and the deal code tells nothing more (a new game at the table has a new one)
-    for (const [peer, guest] of [...seated(), ...watchers()]) if (guests.get(peer) === guest) send(peer, "record", { record: result.record });
+    for (const [peer] of audience()) send(peer, "record", { record: result.record });
   }
   // The turn clock (off unless the host set one): a friend to act for `plan.clock` seconds
   // has their move made by the medium bot, and the table says so.
@@ -449,7 +451,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     send(peer, "welcome", { seat, started: true, names: [...names], full: false, took: true, clock: plan.clock || 0 });
     controller.notice("online.seat_take.given", { name: names[seat], n: seat + 1 }, 6000);
     for (const [p] of guests) if (p !== peer) send(p, "seated", { seat });
-    for (const [p, g] of [...seated(), ...watchers()]) pushWhole(p, g, "sync");
+    for (const [p, g] of audience()) pushWhole(p, g, "sync");
     changed();
     return undefined;
   }
