@@ -43,11 +43,20 @@ test("your own last card: the line does not tell you it is your turn again", () 
 test("a table that shows another trick, or no table at all, is not a card in flight", () => {
   assert.equal(lastCardInFlight({ view: view("round-over"), table: { shownTrick: { leader: 2, cards: ["TS", "4S", "QS"] } } }), null);
   assert.equal(lastCardInFlight({ view: view("round-over") }), null);
-  assert.equal(lastCardInFlight({ view: view("playing"), table: flying }), null);
+  const next = { ...view("playing"), trick: { leader: 0, cards: ["2S"] } };
+  assert.equal(lastCardInFlight({ view: next, table: flying }), null, "the next trick has begun");
 });
 
 test("the saved table drawn before the engine is up says it is loading, not whose turn it is", () => {
   const view = { phase: "playing", players: 4, viewer: 0, your_turn: true, to_act: 0, trick: { leader: 0, cards: [] }, last_trick: null };
   assert.equal(turnText({ view, table: {}, mode: "play", preview: true }), "Loading…");
   assert.equal(turnText({ view, table: {}, mode: "play", preview: false }), "your turn to play");
+});
+
+test("mid-round too: while a trick's last card flies, the line names its player, not the next leader", () => {
+  const state = { view: { ...view("playing"), to_act: 0, your_turn: false }, table: flying, mode: "play" };
+  state.view.to_act = 2; // the trick's winner leads next
+  assert.equal(lastCardInFlight(state), 1);
+  assert.equal(turnText(state), "Jubjub to play");
+  assert.equal(turnText({ ...state, table: landed }), turnText({ view: state.view, mode: "play" }));
 });

@@ -8,22 +8,22 @@ import { SUIT_SYMBOLS } from "../cards.js";
 import { seatName, viewerOf } from "../names.js";
 import { acceptsInput } from "../controller.js";
 
-/** The seat whose card is still on its way into the round's last trick: the view (the
- *  engine's, after the card) already says the round is over while the table still shows
- *  the trick without that card.  Null when the table has caught up (or there is no such
+/** The seat whose card is still on its way to complete a trick: the view (the engine's,
+ *  after the card) already names the next trick's leader, or says the round is over, while
+ *  the table still shows the trick without that card.  Null when the table has caught up (or there is no such
  *  card). */
 export function lastCardInFlight(state) {
   const view = state.view;
   const shown = state.table?.shownTrick;
   const last = view?.last_trick;
-  if (!shown || !last || (view.phase !== "round-over" && view.phase !== "game-over")) return null;
+  if (!shown || !last || view.trick?.cards?.length) return null; // no trick just completed
   if (shown.leader !== last.leader || shown.cards.length !== last.cards.length - 1) return null;
   if (shown.cards.some((c, i) => c !== last.cards[i])) return null;
   return (last.leader + last.cards.length - 1) % view.players;
 }
 
-/** Whose turn it is, in words: what the table shows, so the line does not say "round
- *  over" while the last card is still flying. */
+/** Whose turn it is, in words: what the table shows, so the line does not name the next
+ *  trick's leader, or say "round over", while a trick's last card is still flying. */
 export function turnText(state) {
   const view = state.view;
   // the autosave's table, drawn before the engine is up: nobody may move yet
