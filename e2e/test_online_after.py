@@ -54,7 +54,8 @@ def toast(page: Page) -> str:
 def join(page: Page, link: str) -> None:
     page.goto(link)  # the page is open already (its engine loaded): the hash changes
     wait_for_dataset(page, "engine", "ready", 120)
-    page.locator('[data-action="online-join"]').wait_for(state="visible", timeout=20000)
+    # the join button shows once the host is found: a later announcement under load (10 s each)
+    page.locator('[data-action="online-join"]').wait_for(state="visible", timeout=60000)
     page.click('[data-action="online-join"]')
 
 
