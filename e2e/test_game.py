@@ -451,3 +451,36 @@ def test_hint_gives_odds_for_bids_and_a_card_to_play(
     assert card in engine_view(page)["legal_cards"]
     assert "Suggested card" in (page.text_content("#toast") or "")
     assert page.is_hidden("#tips")
+
+
+def test_a_link_opened_while_the_game_saves_is_followed(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """A join link opened just as the table saves (its record on the way from the engine)
+    opens the join screen, and the address keeps it: the save used to write the game's own
+    link over it before the page read it (an online friend's join screen then never came)."""
+    page = open_table(new_context, site_server, "#seed=join-race&players=4&bots=random")
+    settle(page)
+    # hold the next save's record until the link is opened: the record's answer then
+    # lands before the page hears of the new address, as it can on a busy machine
+    page.evaluate("""() => {
+      const engine = window.__jabberwocky.engine;
+      const exportRecord = engine.exportRecord.bind(engine);
+      engine.exportRecord = () => exportRecord().then((answer) => new Promise((ok) => {
+        window.__releaseSave = () => ok(answer);
+      }));
+    }""")
+    bids = page.eval_on_selector_all(
+        "[data-bid]", "els => els.filter(e => !e.disabled).map(e => e.dataset.bid)")
+    if bids:
+        page.click(f'[data-bid="{bids[0]}"]')
+    else:
+        card = page.eval_on_selector_all(
+            "#hand [data-card]", "els => els.filter(e => !e.disabled).map(e => e.dataset.card)")[0]
+        page.click(f'#hand [data-card="{card}"]')
+    page.wait_for_function("() => typeof window.__releaseSave === 'function'", timeout=15000)
+    room = "abcdefghijkmnpqrstuv"
+    page.evaluate("(h) => { location.hash = h; window.__releaseSave(); }", f"#join={room}")
+    page.locator('#dlg-online [data-action="online-join"]').wait_for(state="visible",
+                                                                     timeout=10000)
+    assert page.evaluate("() => document.getElementById('dlg-online').dataset.state") == "join"
+    assert page.evaluate("location.hash") == f"#join={room}"

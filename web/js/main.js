@@ -74,6 +74,9 @@ async function saveGame(view) {
   // table's first input back by 20-250 ms on a repeat visit).
   const resumed = savedView && JSON.stringify(view) === JSON.stringify(savedView) ? early.record : null;
   savedView = null;
+  // the address as it was when this save began: a link opened while the record is on its
+  // way (a #join= link, say) is the player's, and is not written over with the game's own
+  const addressBefore = location.hash;
   let record = resumed;
   if (!record) {
     const { result, error } = await engine.exportRecord();
@@ -86,7 +89,7 @@ async function saveGame(view) {
   writeSave(record, options, view);
   const own = keepLinkLanguage(serializeFragment(options));
   controller.link.own = own;
-  if (location.hash !== own) history.replaceState(null, "", own);
+  if (location.hash !== own && location.hash === addressBefore) history.replaceState(null, "", own);
 }
 
 /** A link's lang= stays in the address while the page shows that language, so a reload
@@ -450,12 +453,15 @@ async function boot() {
   hideLoading();
   const saved = readSave();
   if (saved?.damaged) controller.notice("notice.save_damaged", {}, 8000);
-  window.addEventListener("hashchange", () => {
-    if (location.hash === controller.link.own || !location.hash || joinOnline()) return;
+  window.addEventListener("hashchange", (event) => {
+    // the link the player opened (the address may have changed again since the event was
+    // queued: it is the event's that is followed)
+    const hash = new URL(event.newURL).hash;
+    if (hash === controller.link.own || !hash || joinOnline(hash)) return;
     const again = readSave();
-    openFromLink({ hash: location.hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
+    openFromLink({ hash, saved: again?.damaged ? null : again, controller, setup, settings: prefs.settings, early: null, prefs, daily });
   });
-  if (joinOnline() || (await resumeOnlineHost(saved))) {
+  if (joinOnline(location.hash) || (await resumeOnlineHost(saved))) {
     tableShown();
     return;
   }
@@ -534,9 +540,9 @@ function endPreview(agreed) {
 }
 
 /** A join link (#join=<room code>) opens the online table's join screen (its code is
- *  loaded now, not before): true when the address is one. */
-function joinOnline() {
-  const room = /^#join=([^&]*)/.exec(location.hash)?.[1];
+ *  loaded now, not before): true when `hash` is one. */
+function joinOnline(hash) {
+  const room = /^#join=([^&]*)/.exec(hash)?.[1];
   if (room === undefined) return false;
   import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }));
   return true;
