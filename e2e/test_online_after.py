@@ -239,6 +239,11 @@ def test_a_seat_changes_hands_and_the_table_plays_again(
         save.click()
     saved = Path(download.value.path()).read_text(encoding="utf-8")
     assert json.loads(saved) == public
+    # the table stays on show, closed: nothing on it acts on Dora's own engine (which holds
+    # another game); no next round is offered
+    assert de.evaluate("() => document.body.dataset.mode") == "closed"
+    assert not de.evaluate(
+        "() => document.querySelector('#round-panel [data-action=\"next-round\"]').offsetParent")
     shots(de, "host-left")
     mark("host left")
     print("\n" + ", ".join(marks))

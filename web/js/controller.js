@@ -85,7 +85,7 @@ export class GameController extends EventTarget {
     this.store = createStore({
       view: null,
       busy: false,
-      mode: "play", // "watch": a record is being replayed
+      mode: "play", // "watch": a record is being replayed; "closed": an online table closed before its end
       watch: null, // {seed, moves, next}
       challenge: null, // a challenge game: the engine's challenge_compare answer (its text too)
       daily: null, // a deal of the day on the table: {date, seed, practice} (set by daily.js only)
@@ -296,6 +296,10 @@ export class GameController extends EventTarget {
   }
 
   _mayAct() {
+    if (this.state.mode === "closed") {
+      this.notice("notice.table_closed", {}, 6000, "move");
+      return false;
+    }
     if (this.state.mode === "watch") {
       this.notice("notice.watching", {}, 4200, "move");
       return false;
@@ -309,8 +313,8 @@ export class GameController extends EventTarget {
 
   _refuseCard(card) {
     const view = this.state.view;
-    if (this.state.mode === "watch") {
-      this.notice("notice.watching", {}, 4200, "move");
+    if (this.state.mode === "closed" || this.state.mode === "watch") {
+      this._mayAct(); // says why
       return;
     }
     let reason = (view.illegal_reason_codes || {})[card];
@@ -417,6 +421,7 @@ export class GameController extends EventTarget {
     const view = this.state.view;
     if (!view || view.phase !== "round-over") return Promise.resolve(false);
     if (!recorded && this.state.mode === "watch") return Promise.resolve(false);
+    if (this.state.mode === "closed") return Promise.resolve(this._mayAct());
     if (this.online === "guest") {
       this.notice("online.host_deals", {}, 4200, "move"); // the host deals every round
       return Promise.resolve(false);
@@ -464,6 +469,15 @@ export class GameController extends EventTarget {
     this._newGame();
     this.engine = engine;
     this.online = online;
+  }
+
+  /** An online table closed before its game ended (the host left): its last view stays on
+   *  show, and nothing on it is played any more — this page's own engine holds another
+   *  game, which a bid, a card or "Next round" would silently act on.  Every control says
+   *  so instead (`data-mode` "closed"); the next game started leaves it. */
+  closeTable() {
+    this._newGame();
+    this.store.set({ mode: "closed" });
   }
 
   /**
@@ -596,7 +610,7 @@ export class GameController extends EventTarget {
   start(how, options = {}) {
     const token = this._newGame();
     if (this.state.mode === "watch" && how !== "watch") this._endWatch("stopped");
-    this.store.set({ challenge: null });
+    this.store.set(this.state.mode === "closed" ? { challenge: null, mode: "play" } : { challenge: null });
     const resumed = how === "save" || how === "import";
     return this._enqueue(async () => {
       const { result, error } = await this._startRequest(how, options);

@@ -99,7 +99,9 @@ export function renderRoundPanel(state) {
   const challengeButton = panel.querySelector('[data-action="challenge-friend"]');
   challengeButton.hidden = !over || !canChallenge(state);
   challengeButton.textContent = t(view.challenge ? "round.pass_on" : "round.challenge");
-  panel.querySelector('[data-action="next-round"]').hidden = over;
+  // an online table closed before its end: no next round here (the top bar's New starts
+  // a game of one's own; "Play again" would copy the friends' seats)
+  panel.querySelector('[data-action="next-round"]').hidden = over || state.mode === "closed";
   // at an online table the host plays again there, with the same people (online/host.js);
   // a guest waits for the host (a game of their own would leave the table)
   const online = state.online;

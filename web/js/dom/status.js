@@ -31,6 +31,7 @@ export function turnText(state) {
   const flying = lastCardInFlight(state);
   if (flying !== null && flying !== viewerOf(view)) return t("turn.other_play", { name: seatName(view, flying) });
   if (view.phase === "game-over") return t("turn.game_over");
+  if (state.mode === "closed") return t("turn.closed");
   if (view.phase === "round-over") return t("turn.round_over");
   if (view.your_turn && state.mode === "watch") return t("turn.watch_yours");
   if (view.your_turn) return t(view.phase === "bidding" ? "turn.you_bid" : "turn.you_play");

@@ -236,8 +236,10 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     } else if (msg.t === "seated" && Number.isInteger(msg.seat)) {
       controller.notice("online.seat_take.given", { name: info.names?.[msg.seat] || "", n: msg.seat + 1 }, 6000);
     } else if (msg.t === "end") {
-      // the table is closed: the table shown stays, the page's own engine plays from here
+      // the table is closed: the table shown stays, the page's own engine plays from here;
+      // a game not over stays on show with nothing on it to play (its hands are the host's)
       if (controller.online === "guest") controller.useEngine(localEngine, null);
+      if (info.status !== "over") controller.closeTable();
       // before the end: what was public is what this page keeps (the record never came)
       const kept = info.status !== "over" && publicText && msg.code === "online.host_left";
       update({ status: "ended", code: msg.code, params: msg.params || {}, publicRounds: kept ? info.publicRounds : 0 });
