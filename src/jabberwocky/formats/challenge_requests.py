@@ -115,8 +115,8 @@ def check_challenge(decoded: Decoded, payload: dict[str, Any]) -> dict[str, Any]
 
 def compare_challenge(decoded: Decoded, game: Game) -> dict[str, Any]:
     """``challenge_compare``: ``game`` beside the results it answers: each result's rounds
-    and total, the game last (``current``), the leaders, and the text of the challenge
-    answered (a resumed game's page learns it here)."""
+    and total, the game last (``current``), the leaders, the text of the challenge
+    answered (a resumed game's page learns it here) and its table (``game``)."""
     previous = decoded.incoming(game)
     if previous is None:
         raise ChallengeError("challenge.not_challenge")
@@ -125,6 +125,7 @@ def compare_challenge(decoded: Decoded, game: Game) -> dict[str, Any]:
     rows.append({**result_json(result_of(game, game.names[human]), human), "current": True})
     best = max(r["total"] for r in rows)
     return {"seat": human, "text": previous.text, "results": rows,
+            "game": previous.table.to_json(),
             "leaders": [i for i, r in enumerate(rows) if r["total"] == best]}
 
 
