@@ -48,6 +48,8 @@ def test_a_guest_challenges_a_friend_from_their_own_seat(
     button = bo.locator('#round-panel [data-action="challenge-friend"]')
     button.wait_for(state="visible", timeout=30000)  # once the record came
     button.click()
+    body = bo.locator("#challenge-body")
+    assert body.get_attribute("data-i18n") == "makechallenge.body_online"
     bo.click('[data-action="challenge-make"]')
     bo.locator('#dlg-challenge[data-made="true"]').wait_for(timeout=30000)
     made = bo.input_value("#challenge-link")

@@ -160,6 +160,9 @@ export function finalComparison(comparison, youName) {
 export function openMakeChallenge({ controller, view, chain, seat = null, defaultName = "", onName = () => {} }) {
   const dlg = $("dlg-challenge");
   $("challenge-body-chain").hidden = chain === 0;
+  const body = $("challenge-body"); // an online game's: bots where the friends sat
+  body.dataset.i18n = seat === null ? "makechallenge.body" : "makechallenge.body_online";
+  body.textContent = t(body.dataset.i18n);
   $("challenge-unfinished").hidden = view.phase === "game-over";
   const name = $("challenge-name");
   name.value = defaultName;
