@@ -1,4 +1,5 @@
-"""Challenge links (``jabberwocky-challenge/1``): round trips, sizes, chains, the bots'
+"""Challenge links (``jabberwocky-challenge/1``; version 2, of online games, in
+``test_challenge_online.py``): round trips, sizes, chains, the bots'
 moves, and hostile text refused with a specific code, never an exception."""
 
 from __future__ import annotations
@@ -324,7 +325,8 @@ HOSTILE: dict[str, tuple[Callable[[str], object], str]] = {
     "a whole URL": (lambda t: "https://example.org/#c=" + t, "challenge.foreign"),
     "oversized": (lambda t: t + "A" * MAX_CHALLENGE_CHARS, "challenge.too_long"),
     "a million characters": (lambda t: "jc1." + "A" * 10**6, "challenge.too_long"),
-    "version 2": (lambda t: "jc2." + t[4:], "challenge.version"),
+    "version 3": (lambda t: "jc3." + t[4:], "challenge.version"),
+    "a version-1 packet called version 2": (lambda t: "jc2." + t[4:], "challenge.tampered"),
     "version 0": (lambda t: "jc0." + t[4:], "challenge.version"),
     "bad base64 character": (lambda t: t[:20] + "!" + t[21:], "challenge.base64"),
     "standard base64 with +": (lambda t: t[:20] + "+" + t[21:], "challenge.base64"),

@@ -13,7 +13,7 @@ import { openHelp } from "./dialogs/help.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { confirmAction, gameInProgress } from "./dialogs/confirm.js";
 import { openMakeChallenge } from "./challenge.js";
-import { canChallenge } from "./controller.js";
+import { canChallenge, onlineSeat } from "./controller.js";
 
 const MAX_IMPORT_BYTES = 1_000_000;
 
@@ -119,8 +119,9 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     if (!canChallenge(controller.state)) return;
     const known = controller.state.challenge;
     const chain = known ? known.results.length - 1 : 0;
-    const own = v.player_names?.[v.viewer];
-    openMakeChallenge({ controller, view: v, chain, defaultName: own || prefs.prefs.challengeName, onName: (name) => prefs.setPrefs({ challengeName: name }) });
+    const seat = onlineSeat(controller.state);
+    const own = v.player_names?.[seat ?? v.viewer];
+    openMakeChallenge({ controller, view: v, chain, seat, defaultName: own || prefs.prefs.challengeName, onName: (name) => prefs.setPrefs({ challengeName: name }) });
   }
   // The Statistics screen and its buttons (dialogs/stats.js, loaded when first opened).
   const statsContext = () => ({ controller, setup: setup() });

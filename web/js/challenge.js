@@ -46,6 +46,7 @@ export async function openChallenge(text, { controller, setup, name: defaultName
     r.finished ? t("invite.line", { name: resultName(r, i), total: r.total })
       : t("invite.line_unfinished", { name: resultName(r, i), total: r.total, rounds: r.rounds.length }))));
   $("invite-bots").hidden = !results.some((r) => r.bots === "differ");
+  onlineNote($("invite-online"), result);
   dlg.dataset.results = String(results.length);
   const name = $("invite-name");
   name.value = defaultName;
@@ -67,6 +68,23 @@ export async function openChallenge(text, { controller, setup, name: defaultName
   const given = name.value.trim();
   onName(given);
   return (await controller.playChallenge(text, given)) ? "played" : "refused";
+}
+
+/** The seat kind bots play for who answers, where friends sat in an online game. */
+function peopleLevel(summary) {
+  const game = summary.game;
+  const online = summary.results.find((r) => r.online);
+  const kind = online ? game?.seats?.[online.people[0]] : null;
+  return kind ? t(`level.${kind}`) : "";
+}
+
+/** Say plainly that a result was played online with friends while this game is against
+ *  bots (`data-online`: "true" when shown). `summary`: challenge_open's answer. */
+export function onlineNote(p, summary) {
+  const i = summary.results.findIndex((r) => r.online);
+  p.hidden = i < 0;
+  p.dataset.online = String(i >= 0);
+  if (i >= 0) p.textContent = t("invite.online", { name: resultName(summary.results[i], i), level: peopleLevel(summary) });
 }
 
 /** "Alex: bid 2, took 2, +12 (total 30)" for every earlier player, in the round panel. */
@@ -119,6 +137,11 @@ export function finalComparison(comparison, youName) {
   box.append(wrap);
   box.append(el("p", { className: "winners" }, t("compare.leaders", { names: comparison.leaders.map((i) => names[i]) })));
   if (results.some((r) => r.bots === "differ")) box.append(el("p", { className: "note" }, t("invite.bots_differ")));
+  if (results.some((r) => r.online)) {
+    const note = el("p", { className: "note" });
+    onlineNote(note, comparison);
+    box.append(note);
+  }
   const actions = el("div", { className: "panel-actions" });
   results.forEach((r, i) => {
     if (r.current) return;
@@ -131,11 +154,15 @@ export function finalComparison(comparison, youName) {
 /**
  * Make a challenge of the game on the table (passing on the chain it answers): a name,
  * then the link to copy or share.  `chain`: how many results the game answers (0: none);
+ * `seat`: the maker's seat in an online game (the other people's become bots for who answers);
  * `onName(name)`: the name given (remembered for the next challenge).
  */
-export function openMakeChallenge({ controller, view, chain, defaultName = "", onName = () => {} }) {
+export function openMakeChallenge({ controller, view, chain, seat = null, defaultName = "", onName = () => {} }) {
   const dlg = $("dlg-challenge");
   $("challenge-body-chain").hidden = chain === 0;
+  const body = $("challenge-body"); // an online game's: bots where the friends sat
+  body.dataset.i18n = seat === null ? "makechallenge.body" : "makechallenge.body_online";
+  body.textContent = t(body.dataset.i18n);
   $("challenge-unfinished").hidden = view.phase === "game-over";
   const name = $("challenge-name");
   name.value = defaultName;
@@ -145,7 +172,7 @@ export function openMakeChallenge({ controller, view, chain, defaultName = "", o
   dlg.dataset.made = "false";
   dlg.querySelector('[data-action="challenge-make"]').onclick = async () => {
     const given = name.value.trim();
-    const { result, error } = await controller.engine.challengeEncode(given || null);
+    const { result, error } = await controller.engine.challengeEncode(given || null, seat);
     if (error) {
       $("challenge-status").textContent = msg(error);
       return;

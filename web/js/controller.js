@@ -50,7 +50,17 @@ const TAKE_BACK_NOTICES = {
 /** A challenge can be made of the game on the table: the engine says the game allows one
  *  (`can_challenge`), and the table is the player's own (not a record being watched). */
 export function canChallenge(state) {
-  return Boolean(state.view?.can_challenge) && state.mode === "play";
+  return (Boolean(state.view?.can_challenge) && state.mode === "play") || onlineSeat(state) !== null;
+}
+
+/** At an online game's end, the seat of the person on this page (the host's is 0, a
+ *  guest's their own; one who watches has none): a challenge is made from it
+ *  (jabberwocky-challenge/2, the engine checks the seat); null otherwise. */
+export function onlineSeat(state) {
+  const online = state.online;
+  if (!online || state.view?.phase !== "game-over") return null;
+  if (online.role === "host") return 0;
+  return online.status === "over" && Number.isInteger(online.seat) ? online.seat : null;
 }
 
 /** True while the human (seat 0) may act and the controls accept input. */

@@ -436,9 +436,10 @@ export class Engine {
     return this.call("challenge_open", { text });
   }
 
-  /** The table's game as a challenge, under `name` (null: none). */
-  challengeEncode(name) {
-    return this.call("challenge_encode", { name });
+  /** The table's game as a challenge, under `name` (null: none); `seat`: the maker's in
+   *  an online game (jabberwocky-challenge/2). */
+  challengeEncode(name, seat = null) {
+    return this.call("challenge_encode", seat === null ? { name } : { name, seat });
   }
 
   /** How the others did, beside the table's challenge game. */

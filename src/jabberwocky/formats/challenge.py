@@ -1,5 +1,5 @@
-"""Challenge links, format ``jabberwocky-challenge/1``: a game's deals and up to five
-results played on them, in a couple of hundred characters.
+"""Challenge links, formats ``jabberwocky-challenge/1`` and ``/2``: a game's deals and up
+to five results played on them, in a couple of hundred characters.
 
 A challenge names a table (seed, players, the kind of every seat, rules) and carries a
 chain of results, oldest first: each is one player's whole game on that table (every
@@ -19,6 +19,12 @@ stated total.  Under the same bots version the bots' stored moves can also be ch
 be the bots' own choices (:func:`check_bots`, a round at a time: a ``hard`` bot costs
 tens of milliseconds a decision); under another they cannot, and the result says the
 bots differ.  The byte layout is specified in ``docs/challenge-links.md``.
+
+Version 2 (``jc2.``) is written only for a chain that holds a game played online with
+friends: such a result also names the seats that were people elsewhere (their moves,
+stored as any seat's, are what the people played and are replayed, not checked against
+a bot), and whoever answers it plays those seats' deals against :data:`PEOPLE_LEVEL`
+bots.  Every other chain is written as version 1, exactly as before.
 
 >>> game = Game("brave-otter-lamp-42", 4, seats=["human", "random", "random", "random"])
 >>> link = Challenge.of_game(game, "Alex")
@@ -59,7 +65,16 @@ from .packing import (
 FORMAT = "jabberwocky-challenge/1"
 VERSION = 1
 PREFIX = f"jc{VERSION}."
-"""Every challenge text of this version starts so; base64url follows."""
+"""Every challenge text of version 1 starts so; base64url follows."""
+FORMAT_ONLINE = "jabberwocky-challenge/2"
+VERSION_ONLINE = 2
+PREFIX_ONLINE = f"jc{VERSION_ONLINE}."
+"""A chain that holds a game played online with friends starts so (and only such a one)."""
+FORMATS = {VERSION: FORMAT, VERSION_ONLINE: FORMAT_ONLINE}
+PEOPLE_LEVEL = "medium"
+"""The bots that play, for whoever answers a challenge made of an online game, the seats
+that were other people: the level an online table's stand-in plays a friend who left with,
+and the page's default level (a friend who opens the link meets the bots a new game has)."""
 MAX_RESULTS = 5
 """The longest chain: a sixth result pushes the oldest out."""
 MAX_CHALLENGE_CHARS = 8000
@@ -81,8 +96,8 @@ _RULES_NAME_BYTES = 4 * MAX_RULES_NAME
 _MAX_BOTS_VERSION = 10**9
 
 
-def _checksum(body: bytes) -> bytes:
-    return hashlib.sha256(FORMAT.encode() + b"\0" + body).digest()[:_CHECKSUM_BYTES]
+def _checksum(body: bytes, version: int = VERSION) -> bytes:
+    return hashlib.sha256(FORMATS[version].encode() + b"\0" + body).digest()[:_CHECKSUM_BYTES]
 
 
 def _bots_number(version: str | None) -> int:
@@ -119,6 +134,15 @@ def challenger(seats: Sequence[str]) -> int:
     return seat
 
 
+def person_seat(game: Game, seat: object) -> int:
+    """``seat`` as a seat a person played in ``game`` (an online game: the seat of the one
+    who makes the challenge); :class:`ChallengeError` ``challenge.seat`` otherwise."""
+    if not (isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < game.players and game.seats[seat] == HUMAN):
+        raise ChallengeError("challenge.seat", value=quote(seat))
+    return seat
+
+
 def can_challenge(game: Game) -> bool:
     """True when a challenge can be made of ``game``: one person plays it (the seat
     :func:`challenger` names) and at least one round is finished.  The one place the rule
@@ -136,11 +160,20 @@ class Table:
     rules: Ruleset
 
     @classmethod
-    def of_game(cls, game: Game) -> Table:
-        """The table of ``game``; it must have exactly one human seat (the challenger's)."""
-        table = cls(game.seed, game.players, tuple(game.seats), game.rules)
+    def of_game(cls, game: Game, seat: int | None = None) -> Table:
+        """The table of ``game``; it must have exactly one human seat (the challenger's),
+        unless ``seat`` names the challenger's among several (an online game): then every
+        other person's seat is a :data:`PEOPLE_LEVEL` bot's at this table."""
+        seats = tuple(game.seats) if seat is None else tuple(
+            HUMAN if s == seat else PEOPLE_LEVEL if kind == HUMAN else kind
+            for s, kind in enumerate(game.seats))
+        table = cls(game.seed, game.players, seats, game.rules)
         table.human  # noqa: B018 - checks the seats
         return table
+
+    def played_seats(self, people: Sequence[int]) -> tuple[str, ...]:
+        """The seats as a result with these ``people`` seats was played: those human."""
+        return tuple(HUMAN if s in people else kind for s, kind in enumerate(self.seats))
 
     @property
     def human(self) -> int:
@@ -267,6 +300,9 @@ class Result:
     game: Game = field(compare=False, repr=False)
     """The game replayed (its ``names`` hold the player's name at the human seat); read
     it, never play on it (reviews read this one, with no copy)."""
+    people: tuple[int, ...] = ()
+    """The seats other people played (an online game), ascending; empty for a game
+    against the table's bots.  Their moves are the people's: replayed, never a bot's."""
 
     @property
     def bots_same(self) -> bool:
@@ -274,10 +310,13 @@ class Result:
         return self.bots_version == BOTS_VERSION
 
 
-def result_of(game: Game, name: str | None = None) -> Result:
+def result_of(game: Game, name: str | None = None, seat: int | None = None) -> Result:
     """``game`` as played so far as a challenge result (``name`` checked; the game must
-    have one human seat)."""
-    human = Table.of_game(game).human
+    have one human seat, or ``seat`` names the challenger's among the people's)."""
+    if seat is not None:
+        person_seat(game, seat)
+    human = Table.of_game(game, seat).human
+    people = tuple(s for s, kind in enumerate(game.seats) if kind == HUMAN and s != human)
     if name is not None:
         name = check_name(name)
     actions = tuple(game_actions(game))
@@ -293,10 +332,12 @@ def result_of(game: Game, name: str | None = None) -> Result:
     names[human] = name
     copy.names = tuple(names)
     return Result(name, game.bots_version, game.takebacks, game.scores[human],
-                  tuple(digits), tuple(radices), actions, copy)
+                  tuple(digits), tuple(radices), actions, copy, people)
 
 
-def _write_result(w: Writer, result: Result) -> None:
+def _write_result(w: Writer, result: Result, version: int) -> None:
+    if version == VERSION_ONLINE:
+        w.u8(sum(1 << s for s in result.people))
     w.varint(_bots_number(result.bots_version))
     w.varint(result.takebacks)
     w.text(result.name or "")
@@ -305,7 +346,16 @@ def _write_result(w: Writer, result: Result) -> None:
     w.number(pack_digits(zip(result.digits, result.radices, strict=True)))
 
 
-def _read_result(r: Reader, table: Table, player: int) -> Result:
+def _read_people(r: Reader, table: Table) -> tuple[int, ...]:
+    """A version-2 result's seats played by people: a bit a seat, never the challenger's."""
+    mask = r.u8()
+    if mask >> table.players or mask >> table.human & 1:
+        raise PackingError("people")
+    return tuple(s for s in range(table.players) if mask >> s & 1)
+
+
+def _read_result(r: Reader, table: Table, player: int, version: int) -> Result:
+    people = _read_people(r, table) if version == VERSION_ONLINE else ()
     bots = r.varint()
     if bots > _MAX_BOTS_VERSION:
         raise PackingError("bots")
@@ -320,7 +370,7 @@ def _read_result(r: Reader, table: Table, player: int) -> Result:
         raise ChallengeError("challenge.moves", player=player)
     total = r.signed()
     number = r.number((4 * moves + 7) // 8)  # every radix is at most 11: under 4 bits
-    game = table.new_game()
+    game = Game(table.seed, table.players, table.rules, table.played_seats(people))
     game.bots_version = _bots_version(bots)
     game.takebacks = takebacks
     names: list[str | None] = [None] * table.players
@@ -348,7 +398,7 @@ def _read_result(r: Reader, table: Table, player: int) -> Result:
     if actual != total:
         raise ChallengeError("challenge.total", player=player, value=total, actual=actual)
     return Result(name, game.bots_version, takebacks, total, tuple(digits), tuple(radices),
-                  tuple(actions), game)
+                  tuple(actions), game, people)
 
 
 # -- the chain ----------------------------------------------------------------------------
@@ -363,29 +413,37 @@ class Challenge:
 
     @classmethod
     def of_game(cls, game: Game, name: str | None = None,
-                previous: Challenge | None = None) -> Challenge:
+                previous: Challenge | None = None, seat: int | None = None) -> Challenge:
         """The challenge ``game`` makes: its result (named ``name``) after ``previous``'s
-        (which must be on the same table), the oldest dropped beyond :data:`MAX_RESULTS`."""
-        result = result_of(game, name)
-        table = Table.of_game(game)
+        (which must be on the same table), the oldest dropped beyond :data:`MAX_RESULTS`.
+        ``seat``: the challenger's seat in a game several people played (online): the
+        others' seats are :data:`PEOPLE_LEVEL` bots' for whoever answers."""
+        result = result_of(game, name, seat)
+        table = Table.of_game(game, seat)
         earlier = () if previous is None else previous.results
         if previous is not None and previous.table != table:
             raise ChallengeError("challenge.other_table")
         return cls(table, (*earlier, result)[-MAX_RESULTS:])
 
+    @property
+    def version(self) -> int:
+        """2 when a result was played online with people, else 1 (each chain has one)."""
+        return VERSION_ONLINE if any(r.people for r in self.results) else VERSION
+
     @cached_property
     def text(self) -> str:
-        """The challenge text: ``jc1.`` and the packet in base64url."""
+        """The challenge text: ``jc1.`` (``jc2.``) and the packet in base64url."""
+        version = self.version
         w = Writer()
         _write_table(w, self.table)
         w.u8(len(self.results))
         for result in self.results:
-            _write_result(w, result)
+            _write_result(w, result, version)
         body = bytes(w.data)
         packet = Writer()
         packet.varint(len(body))
-        packet.data += _checksum(body) + body
-        return PREFIX + b64url_encode(bytes(packet.data))
+        packet.data += _checksum(body, version) + body
+        return f"jc{version}." + b64url_encode(bytes(packet.data))
 
     @property
     def digest(self) -> str:
@@ -396,7 +454,7 @@ class Challenge:
         """What the page shows of the challenge: the table and each result's rounds."""
         human = self.table.human
         return {
-            "format": FORMAT,
+            "format": FORMATS[self.version],
             "text": self.text,
             "digest": self.digest,
             "game": self.table.to_json(),
@@ -425,6 +483,8 @@ def result_json(result: Result, human: int) -> dict[str, Any]:
         "rounds": rounds,
         "scores": list(game.scores),
         "winners": game.winners(),
+        "people": list(result.people),
+        "online": bool(result.people),
     }
 
 
@@ -442,19 +502,20 @@ def decode(text: object) -> Challenge:
     versioned = _VERSIONED.match(text)
     if versioned is None:
         raise ChallengeError("challenge.foreign", format=FORMAT)
-    if versioned.group(1) != str(VERSION):
+    version = next((v for v in FORMATS if versioned.group(1) == str(v)), None)
+    if version is None:
         raise ChallengeError("challenge.version", value=quote(versioned.group(1)),
-                             known=FORMAT)
+                             known=", ".join(FORMATS.values()))
     payload = text[versioned.end():]
     try:
-        return _decode(payload, text)
+        return _decode(payload, text, version)
     except ChallengeError as exc:
         if exc.game is None:
             exc.game = _salvage(payload)
         raise
 
 
-def _decode(payload: str, text: str) -> Challenge:
+def _decode(payload: str, text: str, version: int) -> Challenge:
     if not is_b64url(payload):
         raise ChallengeError("challenge.base64")
     packet = Reader(b64url_decode_lenient(payload))
@@ -472,7 +533,7 @@ def _decode(payload: str, text: str) -> Challenge:
         raise ChallengeError("challenge.trailing")
     checksum = packet.take(_CHECKSUM_BYTES)
     body = packet.take(size)
-    if _checksum(body) != checksum:
+    if _checksum(body, version) != checksum:
         raise ChallengeError("challenge.tampered")
     r = Reader(body)
     table: Table | None = None
@@ -483,7 +544,7 @@ def _decode(payload: str, text: str) -> Challenge:
             raise ChallengeError("challenge.empty")
         if count > MAX_RESULTS:
             raise ChallengeError("challenge.chain_long", count=count, max=MAX_RESULTS)
-        results = tuple(_read_result(r, table, i + 1) for i in range(count))
+        results = tuple(_read_result(r, table, i + 1, version) for i in range(count))
         if r.left:
             raise PackingError("trailing")
     except PackingError:
@@ -491,7 +552,7 @@ def _decode(payload: str, text: str) -> Challenge:
     except ChallengeError as exc:
         raise _with_game(exc, table) from None
     challenge = Challenge(table, results)
-    if challenge.text != text:  # one challenge, one text: nothing else decodes
+    if challenge.text != text:  # one challenge, one text (its version too): nothing else
         raise _with_game(ChallengeError("challenge.malformed"), table)
     return challenge
 
@@ -543,7 +604,8 @@ def check_bots(challenge: Challenge, player: int, round_index: int) -> Message |
                              rounds=rounds)
     table = challenge.table
     game = table.new_game()
-    bots = {s: make_bot(kind) for s, kind in enumerate(table.seats) if kind != HUMAN}
+    bots = {s: make_bot(kind) for s, kind in enumerate(table.seats)
+            if kind != HUMAN and s not in result.people}  # a person's moves are theirs
     for action in result.actions:
         if action.round_index > round_index:
             break

@@ -22,6 +22,7 @@ from .challenge import (
     challenger,
     check_bots,
     decode,
+    person_seat,
     result_json,
     result_of,
     rounds_played,
@@ -78,13 +79,17 @@ def challenge_game(decoded: Decoded, payload: dict[str, Any]) -> Game:
 
 
 def encode_challenge(decoded: Decoded, game: Game, payload: dict[str, Any]) -> dict[str, Any]:
-    """``challenge_encode {name?}``: ``game`` as played so far as a challenge (absent: the
-    game's name for the challenger; ``null`` or ``""``: none), after the chain the game
-    answers (the oldest result dropped beyond :data:`~.challenge.MAX_RESULTS`)."""
-    human = challenger(game.seats)
+    """``challenge_encode {name?, seat?}``: ``game`` as played so far as a challenge
+    (``name`` absent: the game's name for the challenger; ``null`` or ``""``: none), after
+    the chain the game answers (the oldest result dropped beyond
+    :data:`~.challenge.MAX_RESULTS`).  ``seat``: the challenger's seat in a game several
+    people played (an online game, ``jabberwocky-challenge/2``); absent, the game's one
+    human seat is."""
+    seat = payload.get("seat")
+    human = challenger(game.seats) if seat is None else person_seat(game, seat)
     name = payload.get("name", game.names[human])
     previous = decoded.incoming(game)
-    challenge = Challenge.of_game(game, name or None, previous)
+    challenge = Challenge.of_game(game, name or None, previous, seat)
     earlier = 0 if previous is None else len(previous.results)
     return {"text": challenge.text, "length": len(challenge.text),
             "dropped": max(0, earlier + 1 - MAX_RESULTS), **challenge.to_json()}
@@ -110,8 +115,8 @@ def check_challenge(decoded: Decoded, payload: dict[str, Any]) -> dict[str, Any]
 
 def compare_challenge(decoded: Decoded, game: Game) -> dict[str, Any]:
     """``challenge_compare``: ``game`` beside the results it answers: each result's rounds
-    and total, the game last (``current``), the leaders, and the text of the challenge
-    answered (a resumed game's page learns it here)."""
+    and total, the game last (``current``), the leaders, the text of the challenge
+    answered (a resumed game's page learns it here) and its table (``game``)."""
     previous = decoded.incoming(game)
     if previous is None:
         raise ChallengeError("challenge.not_challenge")
@@ -120,6 +125,7 @@ def compare_challenge(decoded: Decoded, game: Game) -> dict[str, Any]:
     rows.append({**result_json(result_of(game, game.names[human]), human), "current": True})
     best = max(r["total"] for r in rows)
     return {"seat": human, "text": previous.text, "results": rows,
+            "game": previous.table.to_json(),
             "leaders": [i for i, r in enumerate(rows) if r["total"] == best]}
 
 
