@@ -407,6 +407,15 @@ export function fitSized(ctx, str, max, size, weight = 600, min = size) {
   return s === str ? { str, size: px, cut: false } : { str: s.slice(0, -1) + "…", size: px, cut: true };
 }
 
+/** A seat's name in at most `max` px: bold from `size` down to 9 px, then the regular
+ *  weight (narrower: "Banderschnatz" on a badge at five seats on a phone), and only then
+ *  cut.  fitSized's {str, size, cut} and the weight to draw it in. */
+export function fitName(ctx, str, max, size) {
+  const bold = fitSized(ctx, str, max, size, 700, 9);
+  if (!bold.cut) return { ...bold, weight: 700 };
+  return { ...fitSized(ctx, str, max, size, 500, 9), weight: 500 };
+}
+
 function fitText(ctx, str, max, size, weight = 600) {
   return fitSized(ctx, str, max, size, weight).str;
 }
@@ -457,8 +466,8 @@ function drawBadge(ctx, L, view, seat, s, now) {
   }
   const tx = s.x + (p && !under ? (p + 4) / 2 : 0);
   const room = bw - (p && !under ? p + 8 : 0);
-  const name = fitSized(ctx, seatName(view, seat), room - 6, nameSize, 700, 9);
-  text(ctx, name.str, tx, y + bh * 0.26, name.size, P.name, 700);
+  const name = fitName(ctx, seatName(view, seat), room - 6, nameSize);
+  text(ctx, name.str, tx, y + bh * 0.26, name.size, P.name, name.weight);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
   // The counts must show whole (a narrow badge at five seats, wide glyphs): a smaller font,
