@@ -247,6 +247,20 @@ class HardBot(Bot):
         Self-play and 3 and 5 players were not measured under it.  (The ``learned``
         level itself on games 0-399, paired with the bots/3 ``hard``: -0.98% +- 1.23%
         exact, -3.5% +- 4.8% win share.)
+
+        ``game=1.0`` on top of the ``jabberwocky-bots/4`` default (cards for the chance
+        of winning the game, :mod:`.strategy`), against 3 ``medium``, games 0-299, paired
+        with the default in the same interleaved run: -1.31% +- 0.85% exact bids (68.92%
+        against 70.23%; ahead in 72 games, behind in 105) and +2.6% +- 4.1% win share
+        (55.0% against 52.4%), decision p95 154.3 ms against 153.7 ms on a loaded
+        machine.  The same direction as under ``jabberwocky-bots/3`` (+2.6% +- 1.8% over
+        1,500 games) but not confirmed on 1,000 games, so it stays off.  Game-level
+        *bidding* was not tried: with one point per exact bid and the other seats' later
+        rounds modelled as independent of this seat's bid (:func:`.strategy.round_values`),
+        the chance of winning the game is ``V(missed) + P(exact) * (V(made) -
+        V(missed))`` with ``V(made) >= V(missed)``, so the bid with the best chance of the
+        game is the bid with the best chance of being exact: only the card play, which
+        changes the other seats' bids, has something to trade.
         """
         self.bid_work = bid_work
         self.play_work = play_work
