@@ -167,7 +167,7 @@ def hostile_variants(text: str) -> dict[str, str]:
     assert spec and spec.loader
     cases = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cases)
-    names = ["empty", "a seed link", "version 2", "bad base64 character", "padding",
+    names = ["empty", "a seed link", "version 3", "bad base64 character", "padding",
              "truncated by half", "truncated by 4", "only the prefix", "extra bytes",
              "one character changed", "checksum changed", "total changed, checksum made good",
              "six results", "no human", "a name with a bidi override", "oversized"]
