@@ -8,7 +8,7 @@ much tighter than the difference of two independent totals).
 
     python bench/bots_ab.py run --out A.jsonl --games 300 [--players 4] [--seed bench]
         [--hero hard] [--hero-args play_work=15000] [--others medium] [--others-args ...]
-        [--first 0] [--deals hard-vs-3-medium]
+        [--first 0] [--deals hard-vs-3-medium] [--record games.jsonl]
     python bench/bots_ab.py compare A.jsonl B.jsonl
 
 ``--others ''`` (the default) is self-play: every seat is the hero and every seat is
@@ -21,7 +21,9 @@ with ``--*-args`` is built as ``HardBot(**args)`` (``hard`` only), so two settin
 tools are on the same games.  ``--deals hard-vs-3-medium`` gives another hero (a bot of
 your own, say) those very games, to compare with ``hard``'s run game by game.  Decision
 times of the hero seats are written at the end (``"kind": "times"``); they are reported,
-never used to decide.
+never used to decide.  ``--record`` also writes each game's whole record
+(``jabberwocky-game/1``, one per line, as ``simulate --record`` does): every card of
+every seat, for a look at the play or as training data (``bench/train_bots.py``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from bots import mean_ci, parse_hard_args  # noqa: E402
 
 from jabberwocky.bots import Bot, make_bot  # noqa: E402
 from jabberwocky.core.game import Game  # noqa: E402
-from jabberwocky.drivers.simulate import percentile, play_game  # noqa: E402
+from jabberwocky.drivers.simulate import percentile, play_game, record_line  # noqa: E402
 
 
 def build(level: str, args: dict[str, Any]) -> Bot:
@@ -81,12 +83,13 @@ def seating(i: int, players: int, others: str, duel: bool) -> tuple[list[int], s
 
 def run(out: Path, games: int, first: int, players: int, seed: str, hero: str,
         hero_args: dict[str, Any], others: str, others_args: dict[str, Any],
-        duel: bool = False, deals: str = "") -> None:
+        duel: bool = False, deals: str = "", record: Path | None = None) -> None:
     hero_bot = build(hero, hero_args)
     other_bot = build(others or hero, others_args) if others or duel else hero_bot
     name = deals or ("duel" if duel else run_name(hero, others, players))
     times: list[int] = []
     started = time.perf_counter()
+    records = record.open("w") if record else None
     with out.open("w") as f:
         for i in range(first, first + games):
             heroes, deal = seating(i, players, others, duel)
@@ -104,6 +107,9 @@ def run(out: Path, games: int, first: int, players: int, seed: str, hero: str,
                 "sizes": [r.hand_size for r in game.results],
             }, separators=(",", ":")) + "\n")
             f.flush()
+            if records:
+                records.write(record_line(game) + "\n")
+                records.flush()
             done = i - first + 1
             if done % 25 == 0:
                 print(f"{done}/{games} games, {time.perf_counter() - started:.0f} s",
@@ -238,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--deals", default="",
                    help="the seed part naming the deals (default: from the levels, e.g. "
                         "hard-vs-3-medium): another bot can play hard's very games")
+    r.add_argument("--record", type=Path, default=None,
+                   help="also write every game's whole record here (JSON lines)")
     d = sub.add_parser("duel", help="the paired figures of a --duel run")
     d.add_argument("file", type=Path)
     c = sub.add_parser("compare", help="paired figures of two runs on the same games")
@@ -258,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.duel and args.games % 2:
         ap.error("a duel plays each deal twice: give an even --games")
     run(args.out, args.games, args.first, args.players, args.seed, args.hero, hero_args,
-        args.others, others_args, args.duel, args.deals)
+        args.others, others_args, args.duel, args.deals, args.record)
     return 0
 
 
