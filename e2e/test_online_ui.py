@@ -215,12 +215,21 @@ def test_settings_update_offer_names_and_thinking_time(
     seat_de = js(de, "() => window.__jabberwocky.online.table.state().seat")
     pages = {"host": host, "de": de, "cs": old}
 
-    # on a phone the German friend opens the reactions before its turn: they fold when it comes
+    # on a phone the German friend opens the reactions before its turn: they fold when it
+    # comes.  It opens them while the host or the Czech friend is to act: nothing moves for
+    # them until this test does, so the friend's turn cannot come between the look and the
+    # click (a bot to act first could pass the turn on meanwhile: CI saw that race)
     de.set_viewport_size({"width": 390, "height": 844})
-    opened = js(de, "() => document.body.dataset.yourTurn") != "true"
+    seat_cs = js(old, "() => window.__jabberwocky.online.table.state().seat")
+    waiting = wait_until("a turn the test holds (the host's, the Czech friend's or the German's)",
+                         lambda: (table_view(host) or {}).get("to_act") in (0, seat_cs, seat_de)
+                         and js(de, "() => document.body.dataset.busy") == "false", 30, host)
+    opened = bool(waiting) and (table_view(host) or {}).get("to_act") != seat_de
     if opened:
         de.click('[data-action="online-reactions"]')
-        assert js(de, "() => 'open' in document.getElementById('online-reactions').dataset")
+        # the action runs once lobby.js's import() resolves: a moment after the click
+        wait_until("the reactions opened", lambda: js(
+            de, "() => 'open' in document.getElementById('online-reactions').dataset"), 3, de)
     # play (the host and the Czech friend; the bot by itself) until the German friend's turn
     deadline = time.monotonic() + 60
     while not ((hv := table_view(host) or {}).get("to_act") == seat_de
