@@ -159,8 +159,8 @@ def start_path(site: Path) -> set[str]:
     modules = module_graph(site, [r for r in pages if r.endswith(".js")]
                            + ["worker.js", "snapshot-file.js"])
     catalogues = sorted((site / "i18n").glob("*.json"), key=lambda p: -p.stat().st_size)
-    wheels = [p.relative_to(site).as_posix() for p in (site / "wheels").glob("jabberwocky-*.whl")]
-    return {"index.html", *pages, *modules, *wheels,
+    # (the engine comes in Pyodide's first standard-library archive, counted as Pyodide's)
+    return {"index.html", *pages, *modules,
             *([catalogues[0].relative_to(site).as_posix()] if catalogues else [])}
 
 

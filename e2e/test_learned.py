@@ -1,5 +1,5 @@
 """The ``learned`` level on the page: offered by name in the New game dialog, and its
-bots play in the page's engine (their weights come with the engine's wheel, checked
+bots play in the page's engine (their weights come with the engine, checked
 against their digest where they load)."""
 
 from __future__ import annotations

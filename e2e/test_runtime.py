@@ -83,9 +83,11 @@ def test_worker_boots_under_the_subpath_and_answers(page: Page, site_server: Sit
     # (js/early.js, worker/brotli.js)
     worker_files = {"worker.js", "build.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm.br",
                     "vendor/brotli-dec-wasm/brotli_dec_wasm_bg.wasm",
-                    "pyodide/python_stdlib.zip.br", build["wheel"]}
+                    "pyodide/python_stdlib.zip.br"}
     fetched = {u[len(site_server.url):].split("?")[0] for u in urls}
     assert worker_files <= fetched, worker_files - fetched
+    # the engine comes inside the standard library's first archive: no wheel to fetch
+    assert build["wheel"] not in fetched and not any("/wheels/" in u for u in urls)
     outside = [u for u in urls if not u.startswith(site_server.url)]
     assert not outside, f"requests outside the sub-path: {outside}"
     assert "wheels/micropip" not in " ".join(urls)  # micropip stays off the start path
@@ -222,8 +224,8 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
     second = _visit(page, site_server.url)
     assert second["snapshot"] == "used"
     assert page.evaluate("document.body.dataset.snapshot") == "used"
-    # every engine module was imported before the snapshot (the wheel is unpacked again
-    # only when the worker is idle): a request the first view never makes still works
+    # every engine module was imported before the snapshot: a request the first view
+    # never makes still works
     deal = request(page, "deal", {"seed": "after restore", "players": 3})["result"]
     assert deal == cli_deal("after restore", 3)
 
@@ -247,14 +249,15 @@ def test_snapshot_is_used_on_the_next_visit_and_bad_ones_fall_back(
 
 @pytest.mark.allow_console_errors  # the refused file is logged by the browser
 def test_a_worker_that_cannot_start_says_why(page: Page, site_server: SiteServer) -> None:
-    page.context.route("**/wheels/jabberwocky-*.whl", lambda route: route.fulfill(status=404))
+    # build.json cannot be had: the worker cannot tell which build it runs
+    page.context.route("**/build.json", lambda route: route.fulfill(status=404))
     page.goto(site_server.url)
     assert wait_for_dataset(page, "engine", ("ready", "failed"), BOOT_TIMEOUT) == "failed"
     failed = [e for e in page.evaluate("() => window.__jabberwocky.events")
               if e["type"] == "failed"]
-    assert failed and "engine wheel" in failed[0]["message"] and "404" in failed[0]["message"]
+    assert failed and "build.json" in failed[0]["message"] and "404" in failed[0]["message"]
     err = request(page, "state")["error"]
-    assert err["kind"] == "InternalError" and "engine wheel" in err["message"]
+    assert err["kind"] == "InternalError" and "build.json" in err["message"]
 
 
 def test_a_snapshot_that_restores_too_slowly_is_dropped(

@@ -76,8 +76,10 @@ def test_layout_and_build_json(built: Path, micropip: Path) -> None:
     assert (built / "wheels" / micropip.name).read_bytes() == micropip.read_bytes()
     files = set(info["files"])
     on_disk = {p for p in _digests(built) if p != "sw.js"}
-    assert {"index.html", "worker.js", "js/main.js", "js/early.js", "css/style.css",
-            info["wheel"]} <= files
+    assert {"index.html", "worker.js", "js/main.js", "js/early.js", "css/style.css"} <= files
+    # the wheels are on the site, to be installed elsewhere, but not precached: the page
+    # imports the engine from the first standard-library archive
+    assert (built / info["wheel"]).is_file() and info["wheel"] not in files
     assert files <= set(_digests(built))
     assert on_disk - files == {p for p in on_disk if not pwa.is_precached(p)}, \
         "every file is listed but the service worker, the screenshots and licence texts"
@@ -98,13 +100,16 @@ archive."""
 
 def test_stdlib_split_in_two_archives(built: Path) -> None:
     """The first archive holds unchecked-hash .pyc for what the game imports (Python's
-    start-up among it) and the finder; the second every other file, byte for byte as
-    Pyodide has it, frozen modules among them (Python never reads those)."""
+    start-up among it), the finder and the engine; the second every other file of the
+    standard library, byte for byte as Pyodide has it, frozen modules among them (Python
+    never reads those)."""
     with zipfile.ZipFile(site_tools.PYODIDE_DIR / "python_stdlib.zip") as stock, \
             zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as first, \
             zipfile.ZipFile(built / "pyodide" / site_tools.STDLIB_LATER) as later:
         original = {i.filename: stock.read(i) for i in stock.infolist() if not i.is_dir()}
-        compiled = {i.filename: first.read(i) for i in first.infolist() if not i.is_dir()}
+        # the engine is in the first archive too (test_the_first_archive_holds_the_engine)
+        compiled = {i.filename: first.read(i) for i in first.infolist()
+                    if not i.is_dir() and not i.filename.startswith("jabberwocky/")}
         rest = {i.filename: later.read(i) for i in later.infolist() if not i.is_dir()}
     assert "_jabberwocky_stdlib.pyc" in compiled, "the finder of the second archive"
     sources = {name[:-1] for name in compiled if name != "_jabberwocky_stdlib.pyc"}
@@ -178,6 +183,35 @@ def test_first_visit_stdlib_is_the_archive_stored_and_brotli_compressed(built: P
     assert info["sha256"] == {"pyodide/python_stdlib.zip": hashlib.sha256(decoded).hexdigest()}
 
 
+def test_the_first_archive_holds_the_engine(built: Path) -> None:
+    """The engine worker imports the engine from the first standard-library archive: the
+    wheel's package files, and the bytecode of each module the page imports beside its
+    source (the legacy layout zipimport reads), as Pyodide's Python wrote it for the
+    standard library (the same magic), hash-based and unchecked."""
+    info = json.loads((built / "build.json").read_text())
+    with zipfile.ZipFile(built / info["wheel"]) as wheel:
+        packaged = {n: wheel.read(n) for n in wheel.namelist() if n.startswith("jabberwocky/")}
+    with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+        engine = {n for n in names if n.startswith("jabberwocky/") and not n.endswith("/")}
+        magic = stdlib.read("typing.pyc")[:4]
+        for name, data in packaged.items():
+            assert stdlib.read(name) == data, name  # the same files as the wheel's
+        compiled = {n: stdlib.read(n) for n in engine if n.endswith(".pyc")}
+        assert engine == set(packaged) | set(compiled)
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
+    sources = {n for n in packaged if n.endswith(".py")}
+    assert 40 <= len(compiled) < len(sources)
+    for name, data in compiled.items():
+        assert name[:-1] in sources, name  # beside its source: jabberwocky/…/x.pyc
+        assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 1, name
+    assert {"jabberwocky/webapi/api.pyc", "jabberwocky/core/game.pyc",
+            "jabberwocky/bots/hard.pyc", "jabberwocky/analysis/review.pyc"} <= set(compiled)
+    assert "jabberwocky/drivers/cli.pyc" not in compiled  # the page never imports it
+    assert "jabberwocky/bots/models/learned-1.json" in engine  # the learned bots' weights
+    assert "jabberwocky/locale/en.json" in engine  # the engine's English messages
+
+
 def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
     info = json.loads((built / "build.json").read_text())
     with zipfile.ZipFile(built / info["wheel"]) as zf:
@@ -202,21 +236,7 @@ def test_engine_wheel_is_a_valid_pure_python_wheel(built: Path) -> None:
                        or (p.parent.name == "models" and p.suffix == ".json"))}
         assert packaged == source
         assert "jabberwocky/bots/models/learned-1.json" in packaged  # the learned bot's weights
-        # the bytecode of what a first table imports, beside each source, as Pyodide's
-        # Python wrote it (the magic of the standard library's first archive), hash-based
-        # and unchecked
-        compiled = {n: zf.read(n) for n in names if "/__pycache__/" in n}
-        with zipfile.ZipFile(built / "pyodide" / "python_stdlib.zip") as stdlib:
-            magic = stdlib.read("typing.pyc")[:4]
-        assert 25 <= len(compiled) < len(source)
-        for name, data in compiled.items():
-            folder, _, file = name.rpartition("/__pycache__/")
-            assert file.endswith(".cpython-314.pyc") and data[:4] == magic, name
-            assert f"{folder}/{file.split('.')[0]}.py" in source, name
-            assert int.from_bytes(data[4:8], "little") == 1, name
-        assert {"jabberwocky/webapi/__pycache__/api.cpython-314.pyc",
-                "jabberwocky/core/__pycache__/game.cpython-314.pyc"} <= set(compiled)
-        assert "jabberwocky/drivers/__pycache__/cli.cpython-314.pyc" not in compiled
+        assert not [n for n in names if "/__pycache__/" in n]  # sources only
         record = zf.read(f"{dist}/RECORD").decode().splitlines()
         listed = {}
         for line in record:

@@ -59,6 +59,10 @@ NOT_PRECACHED_PREFIXES = ("screenshots/", "cards/",
                           # which precaches those
                           "pyodide/pyodide.asm.wasm.br", "pyodide/python_stdlib.zip.br",
                           "vendor/brotli-dec-wasm/", "worker/brotli.js",
+                          # the wheels: the page imports the engine from the first
+                          # standard-library archive and never loads micropip; they are
+                          # there to be installed elsewhere
+                          "wheels/",
                           # the online table's libraries (tools/vendor.py): only a player
                           # who opens or joins an online table fetches them
                           "vendor/online/")

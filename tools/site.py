@@ -6,8 +6,10 @@
   that its standard library comes in two archives (made by ``tools/precompile_stdlib.mjs``
   under Node.js, cached in ``.cache/stdlib/``): ``python_stdlib.zip`` holds only the
   modules that start-up and the game import, as bytecode (Python loads them instead of
-  compiling them from source, which was most of Pyodide's own start-up time), its
-  entries stored (``stored_zip``), and ``python_stdlib_later.zip`` everything
+  compiling them from source, which was most of Pyodide's own start-up time), and the
+  engine itself (its files and every module's bytecode: the engine worker imports it
+  from there, with no wheel to unpack), its entries stored (``stored_zip``), and
+  ``python_stdlib_later.zip`` everything
   else, fetched the first time a module in it is imported (``tools/stdlib_finder.py``);
   the two scripts start with a compile hint (``COMPILE_HINT``); the lock file lists
   no packages (``lock_without_packages``); and ``pyodide.asm.wasm.br`` and
@@ -20,10 +22,10 @@
   the QR writer) bundled by ``tools/vendor.py``, loaded only when a player opens or joins
   an online table;
 - ``wheels/``: the engine wheel, built here with :mod:`zipfile` (fixed timestamps,
-  sorted entries, a proper ``dist-info``), its modules' bytecode beside their sources
-  (``engine_bytecode``: compiled by Pyodide's Python with the standard library, so a
-  first visit imports the engine without compiling it), and the micropip wheel (not
-  loaded at start-up; there for later installs);
+  sorted entries, a proper ``dist-info``), and the micropip wheel: neither is loaded by
+  the page (the engine comes in the first standard-library archive) nor precached; they
+  are there for whoever installs the engine elsewhere (``micropip.install`` in Pyodide,
+  ``pip`` in CPython);
 - the front end from ``web/`` (build-only files left out), its scripts and stylesheet
   bundled and minified (``tools/bundle.py``: ``js/main.js``, its chunks and the modules
   it loads later, ``worker.js``, each with a source map) in place of the source modules,
@@ -64,7 +66,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -235,9 +237,8 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + digest.decode("ascii")
 
 
-def engine_wheel(version: str, compiled: Sequence[tuple[str, bytes]] = ()) -> tuple[str, bytes]:
-    """The file name and bytes of the engine wheel (pure Python, deterministic); with
-    ``compiled`` (``engine_bytecode``), the modules' bytecode too, after the sources."""
+def engine_wheel(version: str) -> tuple[str, bytes]:
+    """The file name and bytes of the engine wheel (pure Python, deterministic)."""
     with (ROOT / "pyproject.toml").open("rb") as fh:
         project: dict[str, Any] = tomllib.load(fh)["project"]
     dist_info = f"jabberwocky-{version}.dist-info"
@@ -255,7 +256,7 @@ def engine_wheel(version: str, compiled: Sequence[tuple[str, bytes]] = ()) -> tu
         b"Root-Is-Purelib: true\n"
         b"Tag: py3-none-any\n"
     )
-    entries = [*sorted([*_engine_files(), *compiled]), (f"{dist_info}/METADATA", metadata),
+    entries = [*_engine_files(), (f"{dist_info}/METADATA", metadata),
                (f"{dist_info}/WHEEL", wheel_meta)]
     record_lines = [f"{name},{_record_hash(data)},{len(data)}" for name, data in entries]
     record_lines.append(f"{dist_info}/RECORD,,")
@@ -282,45 +283,28 @@ def _node(what: str) -> str:
     return node
 
 
-def engine_bytecode(wheel: bytes) -> list[tuple[str, bytes]]:
-    """The engine's modules (of ``wheel``) compiled by Pyodide's Python, as wheel entries
-    (``jabberwocky/…/__pycache__/<module>.cpython-314.pyc``, unchecked-hash: Python loads
-    them beside the sources without compiling or checking anything), made with the
-    standard library's archives (``stdlib_zips``).  Compiling the engine's ~40 modules
-    was ~0.1-0.3 s of a first visit's start in the engine worker."""
-    stdlib_zips(wheel)
-    with zipfile.ZipFile(_engine_pyc_path(wheel)) as zf:
-        return [(info.filename, zf.read(info)) for info in zf.infolist()]
-
-
 def _stdlib_key(wheel: bytes) -> str:
     return hashlib.sha256(PRECOMPILE.read_bytes() + EXERCISE.read_bytes() + FINDER.read_bytes()
                           + wheel).hexdigest()[:16]
 
 
-def _engine_pyc_path(wheel: bytes) -> Path:
-    return STDLIB_CACHE / f"engine_pyc-{pyodide_version()}-{_stdlib_key(wheel)}.zip"
-
-
 def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     """Pyodide's standard library split in two (see tools/precompile_stdlib.mjs): the
-    modules the game (installed from ``wheel``) imports, as bytecode, and everything
-    else; made once per Pyodide version (in the file names), scripts and wheel, and kept
-    in ``.cache/stdlib/``.  The split only decides what comes first: a module of the
-    second archive still loads, once that archive is fetched."""
+    modules the game (the engine of ``wheel``) imports, as bytecode, with the engine
+    itself, and everything else; made once per Pyodide version (in the file names),
+    scripts and wheel, and kept in ``.cache/stdlib/``.  The split only decides what comes
+    first: a module of the second archive still loads, once that archive is fetched."""
     key = _stdlib_key(wheel)
     first = STDLIB_CACHE / f"python_stdlib-{pyodide_version()}-{key}.zip"
     later = STDLIB_CACHE / f"python_stdlib_later-{pyodide_version()}-{key}.zip"
-    engine = _engine_pyc_path(wheel)
-    if first.is_file() and later.is_file() and engine.is_file():
+    if first.is_file() and later.is_file():
         return first, later
     node = _node("precompile Pyodide's standard library")
     STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
     for old in [*STDLIB_CACHE.glob("python_stdlib*.zip"), *STDLIB_CACHE.glob("engine_pyc*.zip")]:
-        old.unlink()  # made for another wheel or Pyodide
+        old.unlink()  # made for another wheel or Pyodide (engine_pyc: an earlier build's)
     wheel_path = first.with_suffix(f".{os.getpid()}.whl")
-    made = (first.with_suffix(f".{os.getpid()}.tmp"), later.with_suffix(f".{os.getpid()}.tmp"),
-            engine.with_suffix(f".{os.getpid()}.tmp"))
+    made = (first.with_suffix(f".{os.getpid()}.tmp"), later.with_suffix(f".{os.getpid()}.tmp"))
     wheel_path.write_bytes(wheel)
     try:
         done = subprocess.run([node, str(PRECOMPILE), str(wheel_path), *map(str, made)],
@@ -330,7 +314,6 @@ def stdlib_zips(wheel: bytes) -> tuple[Path, Path]:
     if done.returncode != 0 or not all(path.is_file() for path in made):
         sys.exit(f"precompiling Pyodide's standard library failed (exit {done.returncode}); "
                  f"see the messages above")
-    made[2].replace(engine)
     made[1].replace(later)
     made[0].replace(first)
     return first, later
@@ -460,10 +443,8 @@ def build(site: Path, micropip_wheel: Path) -> None:
     written: set[str] = set()
 
     version, source_url = project_version(), project_urls()["Source"]
-    wheel_name, source_wheel = engine_wheel(version)
-    stdlib, stdlib_later = stdlib_zips(source_wheel)
-    # the site's wheel: the sources and their bytecode (see engine_bytecode)
-    _, wheel_bytes = engine_wheel(version, engine_bytecode(source_wheel))
+    wheel_name, wheel_bytes = engine_wheel(version)
+    stdlib, stdlib_later = stdlib_zips(wheel_bytes)  # the first archive holds the engine
     for name in PYODIDE_FILES:
         if name in HINTED_FILES:
             _write_if_changed(site / "pyodide" / name,

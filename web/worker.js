@@ -1,8 +1,8 @@
-// The engine worker: boots Pyodide, installs the engine wheel and answers the page.
+// The engine worker: boots Pyodide, imports the engine and answers the page.
 // Split by job (web/worker/): progress.js (the bar and the boot timings), site-cache.js
 // (Pyodide's files from the service worker's cache), wasm.js (WebAssembly patches),
 // snapshot.js (the memory snapshot's lifecycle; its file format is snapshot-file.js),
-// boot.js (a restore or a normal start, the wheel, the engine), loop.js (the messages),
+// boot.js (a restore or a normal start, the engine), loop.js (the messages),
 // build-info.js (build.json, fetched once), brotli.js (a first visit's decoding).
 //
 // Protocol (docs/web-protocol.md): the page sends {id, type, payload}; the worker answers

@@ -1,14 +1,16 @@
 // Booting the engine: Pyodide (restored from the memory snapshot when there is one that
-// fits this build, else started normally), the engine wheel, the engine's entry point.
+// fits this build, else started normally), then the engine's entry point.  The engine
+// comes inside the first standard-library archive (pyodide/python_stdlib.zip, made by
+// tools/precompile_stdlib.mjs: its sources and their bytecode), which Pyodide mounts as it
+// starts: there is no wheel to fetch or unpack, and nothing to compile.
 //
-// build.json (the wheel, the build, the Pyodide version) and the stored snapshot are
-// looked up together; Pyodide starts once the snapshot lookup is done.  A restore runs
-// while the image is checked; only the image waits for build.json's word that it fits
-// this build (the engine is imported in it; the wheel is unpacked after the first
-// answers).  Otherwise Pyodide boots while the wheel is fetched.
+// build.json (the build, the Pyodide version) and the stored snapshot are looked up
+// together; Pyodide starts once the snapshot lookup is done.  A restore runs while the
+// image is checked; only the image waits for build.json's word that it fits this build
+// (the engine is imported in it).
 
-import { mark, progress, expectBytes, knowSizes, exactBytes, countBytes, bodyLength } from "./progress.js";
-import { realFetch, fetchCached, openSiteCache, useSiteCacheOf } from "./site-cache.js";
+import { mark, progress, expectBytes, knowSizes } from "./progress.js";
+import { realFetch, openSiteCache, useSiteCacheOf } from "./site-cache.js";
 import { snapshot, findSnapshot, checkSnapshot, restoreOptions, dropSnapshot, OtherBuild } from "./snapshot.js";
 import { provideStdlib } from "./stdlib.js";
 import { loadBuildInfo } from "./build-info.js";
@@ -27,53 +29,9 @@ async function loadPyodide(options) {
   return (await pyodideModule).loadPyodide(options);
 }
 
-// -- the engine wheel -----------------------------------------------------------------
-
-async function fetchWheel(info) {
-  const key = "wheel";
-  const response = await fetchCached(new URL(info.wheel, self.location.href));
-  if (!response.ok) throw new Error(`the engine wheel ${info.wheel} could not be loaded (HTTP ${response.status})`);
-  exactBytes(key, bodyLength(response));
-  const reader = response.body.getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-    countBytes(key, value.byteLength);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
-}
-
-// After unpacking, the finders of site-packages must look at the folder again.  Only
-// those: importlib.invalidate_caches() would also reset importlib.metadata's finder,
-// importing importlib.metadata and email (~0.3 s of a cold start) for nothing.
-// tools/precompile_stdlib.mjs reads and runs this very snippet (keep it one template).
-const REFRESH_FINDERS = `
-import sys
-from importlib.machinery import FileFinder
-for finder in list(sys.path_importer_cache.values()):
-    if isinstance(finder, FileFinder):
-        finder.invalidate_caches()
-`;
-
-function installWheel(py, bytes) {
-  py.unpackArchive(bytes, "wheel");
-  py.runPython(REFRESH_FINDERS);
-}
-
 // Run before a memory snapshot: with every engine module imported, a restored engine
-// needs none of its files, so the worker answers first and unpacks the wheel when idle.
-// (`pass` last, so runPython hands back nothing: no proxy of the list of names is held
-// when the snapshot is taken.)
+// imports nothing before its first answers.  (`pass` last, so runPython hands back
+// nothing: no proxy of the list of names is held when the snapshot is taken.)
 const IMPORT_EVERYTHING = `
 from jabberwocky.webapi import import_everything
 import_everything()
@@ -90,7 +48,7 @@ function importEngine(py) {
 
 // -- a restore ------------------------------------------------------------------------
 
-async function bootFromSnapshot(stored, image, wheel) {
+async function bootFromSnapshot(stored, image) {
   progress(0.3, "loading.restoring");
   // Pyodide starts, fetches and compiles its module while the image is checked; the
   // image is written into its memory once both are done.
@@ -105,15 +63,14 @@ async function bootFromSnapshot(stored, image, wheel) {
   if (!probe.result || !Array.isArray(probe.result.levels)) {
     throw new Error("the restored engine does not answer");
   }
-  return { pyodide: py, handle, wheelLater: wheel };
+  return { pyodide: py, handle };
 }
 
 // -- boot -----------------------------------------------------------------------------
 
 /**
- * Start the engine.  Resolves to {pyodide, handle, info, canMakeSnapshot, wheelLater}:
- * handle(type, payloadJson) -> JSON text is the engine's entry point; wheelLater, after a
- * restore, the wheel's bytes (a promise) to unpack once the first answers are out.
+ * Start the engine.  Resolves to {pyodide, handle, info, canMakeSnapshot}:
+ * handle(type, payloadJson) -> JSON text is the engine's entry point.
  */
 export async function boot() {
   progress(0, "loading.starting");
@@ -126,9 +83,6 @@ export async function boot() {
     return info;
   });
   infoPromise.catch(() => {}); // awaited below
-  expectBytes("wheel");
-  const wheel = infoPromise.then(fetchWheel);
-  wheel.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const { stored, canMake } = await findSnapshot();
   if (stored) {
     // Pyodide starts at once; only its module's bytes wait for the site cache, and only
@@ -136,7 +90,7 @@ export async function boot() {
     useSiteCacheOf(stored.meta.build, infoPromise);
     self.postMessage({ type: "restoring", payload: {} }); // the page watches the time
     try {
-      const restored = await bootFromSnapshot(stored, checkSnapshot(stored, infoPromise), wheel);
+      const restored = await bootFromSnapshot(stored, checkSnapshot(stored, infoPromise));
       snapshot.state = "used";
       return { ...restored, info: await infoPromise, canMakeSnapshot: false };
     } catch (err) {
@@ -151,19 +105,7 @@ export async function boot() {
   mark("pyodide");
   provideStdlib(py, { installFinder: true });
   progress(0.9, "loading.game");
-  installWheel(py, await wheel);
-  progress(0.95, "loading.game");
   const handle = importEngine(py);
   mark("engine");
-  return { pyodide: py, handle, info: await infoPromise, canMakeSnapshot: canMake, wheelLater: null };
-}
-
-/** Unpack the wheel after a restore (only tracebacks need its files: every module the
- *  engine uses was imported before the snapshot). */
-export async function installWheelLater(py, bytes) {
-  try {
-    installWheel(py, await bytes);
-  } catch {
-    // the restored engine has every module it needs; only tracebacks lose their lines
-  }
+  return { pyodide: py, handle, info: await infoPromise, canMakeSnapshot: canMake };
 }

@@ -1,14 +1,15 @@
 // The engine worker's message loop: {id, type, payload} in, {id, result} or {id, error}
-// out (one request at a time, in order), plus work for quiet moments: unpacking the wheel
-// after a restore and making a snapshot wait until the worker has answered and then
-// heard nothing for a while, so they never delay an answer (every request puts them off).
+// out (one request at a time, in order), plus work for quiet moments: a first visit's
+// decoded files left for the service worker, and making a snapshot, wait until the worker
+// has answered and then heard nothing for a while, so they never delay an answer (every
+// request puts them off).
 
 import { progress, timings, started } from "./progress.js";
 import { snapshot, makeSnapshot, forgetOldSnapshot } from "./snapshot.js";
-import { importEverything, installWheelLater } from "./boot.js";
+import { importEverything } from "./boot.js";
 
 const SNAPSHOT_IDLE_MS = 1500; // made while the player thinks, not between bot moves
-const WHEEL_IDLE_MS = 300;
+const QUIET_MS = 300;
 
 let quietTimers = [];
 
@@ -48,8 +49,6 @@ export function serve(booting, idleTask = null) {
     (started_) => {
       engine = started_;
       snapshotPending = started_.canMakeSnapshot;
-      const bytes = started_.wheelLater;
-      if (bytes) onceQuiet.push(() => installWheelLater(engine.pyodide, bytes));
       progress(1, "loading.ready");
       self.postMessage({
         type: "ready",
@@ -87,7 +86,7 @@ export function serve(booting, idleTask = null) {
     }
     self.postMessage(answer(engine.handle, id, type, payload));
     // each its own microtask: one that throws does not stop the others
-    if (onceQuiet.length) whenQuiet(WHEEL_IDLE_MS, () => onceQuiet.splice(0).forEach((task) => queueMicrotask(task)));
+    if (onceQuiet.length) whenQuiet(QUIET_MS, () => onceQuiet.splice(0).forEach((task) => queueMicrotask(task)));
     if (snapshotPending) {
       whenQuiet(SNAPSHOT_IDLE_MS, () => {
         snapshotPending = false;

@@ -33,7 +33,7 @@ export function progress(f, key, params = {}) {
 
 function infoSize(key, compressed = false) {
   if (!buildInfo) return 0;
-  const path = key === "wheel" ? buildInfo.wheel : `pyodide/${key}${compressed ? ".br" : ""}`;
+  const path = `pyodide/${key}${compressed ? ".br" : ""}`;
   return (buildInfo.sizes ?? {})[path] ?? 0;
 }
 

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, Union
 
 Param = Union[str, int, float, bool, None, "Message", list[Any]]
@@ -44,7 +43,11 @@ Param = Union[str, int, float, bool, None, "Message", list[Any]]
 MAX_QUOTE = 40
 """Longest piece of user input quoted back in a message (the rest becomes '…')."""
 
-_CATALOGUE_FILE = Path(__file__).parent.parent / "locale" / "en.json"
+_CATALOGUE = ("jabberwocky", "locale/en.json")
+"""The English catalogue, a data file of the package: read through the package's loader
+(:func:`pkgutil.get_data`), so it is found in an installed wheel, in the source tree and in
+a zip archive alike (the site's engine is imported from its standard library's first
+archive, where there is no such file on disk)."""
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)(?:\.([a-z][a-z0-9_]*))?\}")
 _TYPED = ("card", "suit", "rank", "phase")
 
@@ -55,7 +58,12 @@ def english() -> dict[str, Any]:
     """The English catalogue (read once, on first use)."""
     global _english
     if _english is None:
-        _english = json.loads(_CATALOGUE_FILE.read_text(encoding="utf-8"))
+        import pkgutil  # here: only a message needs the catalogue
+
+        data = pkgutil.get_data(*_CATALOGUE)
+        if data is None:  # a loader that cannot read data files: not one Python ships
+            raise FileNotFoundError(f"{_CATALOGUE[0]}/{_CATALOGUE[1]}")
+        _english = json.loads(data.decode("utf-8"))
     return _english
 
 
