@@ -24,6 +24,7 @@ from ..core.messages import quote
 from ..core.rules import is_whole
 from ..core.table import MAX_PLAYERS
 from ..formats.record import FORMAT, dumps, loads
+from . import MAX_STATS_GAMES
 from .stats import (
     MAX_RECENT,
     RECENT_GAMES,
@@ -34,12 +35,6 @@ from .stats import (
     facts_to_json,
     game_facts,
 )
-
-MAX_STATS_CHARS = 8_000_000
-"""A ``stats`` request may be longer than others: the facts of a few thousand games (under
-1 KB each), or a few hundred records."""
-MAX_STATS_GAMES = 5000
-"""The most records plus facts one ``stats`` request tallies (the page keeps 3000)."""
 
 
 def _refusal(source: str, index: int, exc: JabberwockyError) -> dict[str, Any]:

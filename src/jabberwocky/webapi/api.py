@@ -18,16 +18,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from ..analysis import daily
-from ..analysis.review_requests import (
-    ReviewSources,
-    review_analyse,
-    review_seen,
-    review_timeline,
-)
-from ..analysis.stats_requests import MAX_STATS_CHARS, MAX_STATS_GAMES, stats_answer
+from ..analysis import MAX_STATS_CHARS, MAX_STATS_GAMES
 from ..bots import BOTS_VERSION, available_levels
 from ..core.errors import JabberwockyError, RecordError, RequestError, SeedError
 from ..core.game import Game
@@ -44,20 +38,19 @@ from ..core.table import (
 )
 from ..core.words import new_seed
 from ..formats.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
-from ..formats.challenge_requests import (
-    Decoded,
-    challenge_game,
-    check_challenge,
-    compare_challenge,
-    encode_challenge,
-    open_challenge,
-    result_game,
-)
 from ..formats.deals import deal_summary
 from ..formats.jsontext import MAX_JSON_DEPTH, read_json
-from ..formats.public import PUBLIC_FORMAT, public_record, read_public
 from ..formats.record import FORMAT, MAX_RECORD_BYTES, dumps, loads
 from .session import Session, default_level, seats_of
+
+if TYPE_CHECKING:
+    from ..analysis.review_requests import ReviewSources
+    from ..formats.challenge_requests import Decoded
+
+# The requests of the challenges, the reviews, the statistics, the public record and the
+# deal of the day import their modules when first made (inside their handlers): a first
+# table needs none of them, and the worker imports this module before it answers anything
+# (``import_everything`` still imports them all before a memory snapshot).
 
 MAX_REQUEST_CHARS = MAX_RECORD_BYTES + 10_000
 """A request's JSON text may be at most this long (a record plus a little)."""
@@ -80,6 +73,8 @@ def _error(kind: str, message: Message) -> str:
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
+        from ..formats.public import PUBLIC_FORMAT
+
         raise RequestError("request.record_not_text", format=PUBLIC_FORMAT)
     return value
 
@@ -129,14 +124,44 @@ def _safe_filename_part(seed: str) -> str:
     return part or "game"
 
 
+def _challenges() -> ModuleType:
+    from ..formats import challenge_requests
+
+    return challenge_requests
+
+
+def _reviews() -> ModuleType:
+    from ..analysis import review_requests
+
+    return review_requests
+
+
+def _stats() -> ModuleType:
+    from ..analysis import stats_requests
+
+    return stats_requests
+
+
+def _public() -> ModuleType:
+    from ..formats import public
+
+    return public
+
+
+def _daily() -> ModuleType:
+    from ..analysis import daily
+
+    return daily
+
+
 class WebApi:
     """One table: its :class:`~.session.Session` (``None`` before the first game) and the
     challenges decoded lately."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.decoded = Decoded()
-        sources = ReviewSources(self._game, lambda p: result_game(self.decoded, p))
+        self._decoded: Decoded | None = None
+        self._sources: ReviewSources | None = None
         self._handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
             "new_game": self.new_game,
             "state": lambda p: self.view(),
@@ -170,23 +195,45 @@ class WebApi:
                 p, lambda s: self._session().take_seat(s, p.get("name"))),
             "seat_auto": self.seat_auto,
             # what of the game is public: its finished rounds, no deal code (formats/public.py)
-            "public_record": lambda p: public_record(self._game()),
-            "public_check": lambda p: read_public(_text(p.get("text"))),
+            "public_record": lambda p: _public().public_record(self._game()),
+            "public_check": lambda p: _public().read_public(_text(p.get("text"))),
             "take_back": lambda p: self._move(self._session().take_back),
-            "challenge_open": lambda p: open_challenge(self.decoded, p),
-            "challenge_play": lambda p: self._install(challenge_game(self.decoded, p)),
-            "challenge_encode": lambda p: encode_challenge(self.decoded, self._game(), p),
-            "challenge_check": lambda p: check_challenge(self.decoded, p),
-            "challenge_compare": lambda p: compare_challenge(self.decoded, self._game()),
-            "review": lambda p: review_timeline(sources, p),
-            "review_analyse": lambda p: review_analyse(sources, p),
-            "review_seen": lambda p: review_seen(sources, p),
-            "stats": stats_answer,
+            "challenge_open": lambda p: _challenges().open_challenge(self.decoded, p),
+            "challenge_play": lambda p: self._install(
+                _challenges().challenge_game(self.decoded, p)),
+            "challenge_encode": lambda p: _challenges().encode_challenge(
+                self.decoded, self._game(), p),
+            "challenge_check": lambda p: _challenges().check_challenge(self.decoded, p),
+            "challenge_compare": lambda p: _challenges().compare_challenge(
+                self.decoded, self._game()),
+            "review": lambda p: _reviews().review_timeline(self.sources, p),
+            "review_analyse": lambda p: _reviews().review_analyse(self.sources, p),
+            "review_seen": lambda p: _reviews().review_seen(self.sources, p),
+            "stats": lambda p: _stats().stats_answer(p),
             # the deal of the day (analysis/daily.py): its table, its par, the game's result
-            "daily": lambda p: daily.daily_table(p.get("date")),
-            "daily_par": lambda p: daily.par_request(p.get("date"), p.get("rounds")),
-            "daily_result": lambda p: daily.result_of(self._game()),
+            "daily": lambda p: _daily().daily_table(p.get("date")),
+            "daily_par": lambda p: _daily().par_request(p.get("date"), p.get("rounds")),
+            "daily_result": lambda p: _daily().result_of(self._game()),
         }
+
+    @property
+    def decoded(self) -> Decoded:
+        """The challenges decoded lately (made with the first challenge request)."""
+        if self._decoded is None:
+            from ..formats.challenge_requests import Decoded
+
+            self._decoded = Decoded()
+        return self._decoded
+
+    @property
+    def sources(self) -> ReviewSources:
+        """What a review reads: this table's game, or a challenge's result."""
+        if self._sources is None:
+            from ..analysis.review_requests import ReviewSources
+            from ..formats.challenge_requests import result_game
+
+            self._sources = ReviewSources(self._game, lambda p: result_game(self.decoded, p))
+        return self._sources
 
     @property
     def game(self) -> Game | None:

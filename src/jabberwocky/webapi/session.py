@@ -22,7 +22,6 @@ from typing import Any, Literal
 
 from ..analysis.claim import claim_order, why_claim_fails
 from ..analysis.daily import is_daily_table
-from ..analysis.hint_reason import card_reason
 from ..bots import Bot, available_levels, is_builtin, make_bot
 from ..bots.referee import bot_hint, bot_move
 from ..core.actions import last_action, take_back
@@ -398,6 +397,8 @@ class Session:
                     "probabilities": list(hint.probabilities), "level": level}
         scores = dict(hint.card_scores)
         obs: Observation = game.observation(seat)
+        from ..analysis.hint_reason import card_reason  # here: only a hint needs it
+
         reason = card_reason(obs, hint.suggestion, scores.get(hint.suggestion))
         return {"kind": "card", "suggestion": card_name(hint.suggestion),
                 "card_scores": {card_name(c): s for c, s in hint.card_scores},
