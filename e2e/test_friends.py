@@ -263,6 +263,22 @@ def test_the_review_steps_through_a_finished_game_with_the_hard_bots_view(
     assert marked == str(answer["differs"]).lower()
     verdict = page.inner_text("#review-verdict")
     assert ("hard bot would" in verdict) or verdict.startswith("Bid ")
+    # a card: the hard bot plays its cards for the game, and the verdict says so in numbers
+    for step in timeline["decisions"]:
+        if timeline["steps"][step]["kind"] != "card":
+            continue
+        answer = page.evaluate(
+            "(s) => window.__jabberwocky.request('review_analyse', {step: s})", step)
+        if isinstance(answer.get("chosen_win"), float):
+            while at() < step:
+                page.click(f'{dlg} [data-action="review-next-decision"]')
+            verdict = page.inner_text("#review-verdict")
+            assert "chance of winning the game" in verdict and "of making the bid" in verdict, \
+                verdict
+            break
+    else:
+        raise AssertionError("no card decision of yours was rated for the game")
+    page.keyboard.press("Home")
     page.click("#review-analysis summary")
     rows = page.locator("#review-rounds tbody tr")
     assert rows.count() == 2

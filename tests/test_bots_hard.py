@@ -397,9 +397,12 @@ def test_the_more_tricks_a_seat_must_lose_the_likelier_one_is_forced_on_it() -> 
 
 
 def test_card_chances_are_tallied_from_the_same_playouts_as_the_scores() -> None:
-    """A card's chance of making the bid comes beside its score and changes no choice:
-    the chance is a share of samples (0..1), cards of one group share it, and the card
-    chosen with the chances is the card chosen without them."""
+    """A card's chance of making the bid, and of winning the game, come beside its score
+    and change no choice: each is a share of samples (0..1), cards of one group share it,
+    and the card chosen with the chances is the card chosen without them.  Played for
+    the game (the default), a card's score is its chance of winning the game but for the
+    tie-breaker of a hundredth of a trick missed; played for the bid (``game=0``), there
+    are no chances of winning the game."""
     bot = HardBot()
     seen = 0
     for k in range(12):
@@ -407,15 +410,18 @@ def test_card_chances_are_tallied_from_the_same_playouts_as_the_scores() -> None
         while g.phase == BIDDING:
             g.bid(g.observation(g.to_act).legal_bids[0])
         obs = g.observation(g.to_act)
-        card, scores, chances = bot.card_evaluation(obs, obs.rng())
+        card, scores, chances, wins = bot.card_evaluation(obs, obs.rng())
         assert (card, scores) == bot.card_scores(obs, obs.rng())
         assert card == bot.choose_card(obs)
+        assert HardBot(game=0).card_evaluation(obs, obs.rng())[3] == {}
         if chances:
             seen += 1
-            assert set(chances) == set(scores)
-            assert all(0.0 <= p <= 1.0 for p in chances.values())
+            assert set(chances) == set(scores) == set(wins)
+            assert all(0.0 <= p <= 1.0 for p in [*chances.values(), *wins.values()])
+            assert all(wins[c] - 0.1 <= scores[c] <= wins[c] for c in scores)
             for group in bot.card_groups(obs):
                 assert len({chances[from_rm(c)] for c in group}) == 1
+                assert len({wins[from_rm(c)] for c in group}) == 1
     assert seen > 0
 
 

@@ -60,7 +60,7 @@ def good() -> dict[str, Any]:
 def test_record_fields_are_exactly_the_listed_ones(good: dict[str, Any]) -> None:
     assert set(good) == TOP
     assert good["format"] == FORMAT == "jabberwocky-game/1"
-    assert good["bots_version"] == BOTS_VERSION == "jabberwocky-bots/4"
+    assert good["bots_version"] == BOTS_VERSION == "jabberwocky-bots/5"
     assert good["seed"] == "record" and good["players"] == 4
     assert good["rules"] == JABBERWOCKY.to_dict()
     assert good["seats"] == ["random"] * 4
@@ -407,6 +407,6 @@ def test_a_record_made_with_other_bots_loads_and_keeps_its_version(
     "jabberwocky-bots/" + "9" * 50, 1, None, True, ["jabberwocky-bots/1"]])
 def test_a_bots_version_of_another_form_is_refused(good: dict[str, Any], version: object) -> None:
     with pytest.raises(RecordError, match=r"is not a bots version: write it like "
-                                          r"'jabberwocky-bots/4'$") as exc:
+                                          r"'jabberwocky-bots/5'$") as exc:
         from_record(dict(good, bots_version=version))
     assert exc.value.code == "record.bots_version"

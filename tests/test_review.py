@@ -124,6 +124,12 @@ def test_the_analysis_of_a_decision_is_the_hard_bots_hint(short: Game) -> None:
             assert all(0.0 <= p <= 1.0 for p in chances.values())
             assert answer["chosen_chance"] == chances.get(chosen)
             assert answer["suggested_chance"] == chances.get(answer["suggestion"])
+            # the hard bot plays its cards for the game: each card's chance of winning it
+            wins = answer["card_wins"]
+            assert set(wins) == set(chances)
+            assert all(0.0 <= p <= 1.0 for p in wins.values())
+            assert answer["chosen_win"] == wins.get(chosen)
+            assert answer["suggested_win"] == wins.get(answer["suggestion"])
             card_answers += bool(chances)
     assert card_answers > 0  # some card decision was worked out, with its chances
 

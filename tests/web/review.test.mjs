@@ -110,3 +110,12 @@ test("a challenge link: its text is kept as it is, anything else beside it is th
   assert.deepEqual(seats.options.bots, ["human", "medium", "easy"]);
   assert.deepEqual(seats.problems, []);
 });
+
+test("a card's rating says the chance of winning the game beside the bid's when the bot played for the game", () => {
+  const a = { chosen_chance: 0.5, suggested_chance: 0.35, chosen_win: 0.41, suggested_win: 0.48, chosen_score: 0.41, suggested_score: 0.48 };
+  assert.deepEqual(M.cardRating(a, "suggested"), { key: "review.rating_win", params: { win: 0.48, p: 0.35 } });
+  assert.deepEqual(M.cardRating(a, "chosen"), { key: "review.rating_win", params: { win: 0.41, p: 0.5 } });
+  // an analysis made before the bot played for the game (no *_win), or one with no chances
+  assert.deepEqual(M.cardRating({ chosen_chance: 0.5, chosen_win: null }, "chosen"), { key: "review.rating_chance", params: { p: 0.5 } });
+  assert.deepEqual(M.cardRating({ chosen_chance: null, chosen_score: 0.456 }, "chosen"), { key: "review.rating_points", params: { points: 0.46 } });
+});

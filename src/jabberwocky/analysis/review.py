@@ -141,12 +141,15 @@ def analyse(game: Game, step: int) -> dict[str, Any]:
                 "suggested_odds": probs[hint.suggestion] if probs else None}
     scores = {card_name(c): s for c, s in hint.card_scores}
     chances = {card_name(c): p for c, p in hint.card_chances}
+    wins = {card_name(c): p for c, p in hint.card_wins}
     chosen, suggestion = card_name(action.value), card_name(hint.suggestion)
     return {**out, "forced": False, "suggestion": suggestion,
             "differs": suggestion != chosen, "card_scores": scores,
             "chosen_score": scores.get(chosen), "suggested_score": scores.get(suggestion),
             "card_chances": chances, "chosen_chance": chances.get(chosen),
-            "suggested_chance": chances.get(suggestion)}
+            "suggested_chance": chances.get(suggestion),
+            "card_wins": wins, "chosen_win": wins.get(chosen),
+            "suggested_win": wins.get(suggestion)}
 
 
 def seen(game: Game, step: int) -> dict[str, Any]:

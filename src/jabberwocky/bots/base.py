@@ -20,7 +20,10 @@ class Hint:
     tricks with this hand; for a card, ``card_scores`` maps each playable card to the
     bot's estimate of making the bid when playing it (higher is better), and
     ``card_chances`` (when the bot gives them: ``hard`` does) to its estimated chance of
-    taking exactly the bid after playing it.
+    taking exactly the bid after playing it, and ``card_wins`` (when the bot plays its
+    cards for the game: ``hard`` does) to its estimated chance of winning the game after
+    playing it.  A bot that plays for the game may suggest a card with less chance of
+    making the bid than another: ``card_wins`` says what it gains.
     """
 
     kind: str
@@ -31,6 +34,7 @@ class Hint:
     card_scores: tuple[tuple[Card, float], ...] = ()
     card_chances: tuple[tuple[Card, float], ...] = ()
     level: str = ""
+    card_wins: tuple[tuple[Card, float], ...] = ()
 
 
 class Bot:

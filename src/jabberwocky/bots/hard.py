@@ -32,9 +32,13 @@ from .playout import RM_SUITS, from_rm, mask_to_rm, play_out, play_out_goals, to
 from .sampling import DealSampler, HandValue, estimate_goal
 from .strategy import round_values
 
-BID_WORK = (8000, 8000)
+BID_WORK = (4000, 4000)
 """Tricks simulated per bid decision: a first pass over every candidate bid, then a
-second pass over the best two (samples = work / (candidates * hand size))."""
+second pass over the best two (samples = work / (candidates * hand size)).  Half of
+``jabberwocky-bots/4``'s 8000/8000 since ``jabberwocky-bots/5``: with half of each bid's
+chance the ``learned`` model's, the playouts' share needs fewer samples, and bids were the
+decisions that kept ``hard`` over 150 ms at the 95th percentile in Pyodide (see
+:class:`HardBot`)."""
 PLAY_WORK = 5000
 """Tricks simulated per card decision (samples = work / (cards * tricks left))."""
 SAMPLES = (24, 600)
@@ -55,6 +59,10 @@ MIX = 0.5
 LEARNED_PRIOR = 1
 """1: the blend's other half is the ``learned`` model's trick distribution (0:
 ``medium``'s, when ``mix`` is set)."""
+GAME = 1.0
+"""How much of a card's worth is this seat's chance of winning the game (:mod:`.strategy`),
+the rest its exact bid this round: the default since ``jabberwocky-bots/5`` (see
+:class:`HardBot`: it wins more games against ``medium`` for fewer exact bids)."""
 WINDOW = 3
 """Bids farther than this from the hand's estimated tricks are not simulated."""
 TRICK_MORE = 0.3
@@ -141,16 +149,17 @@ class HardBot(Bot):
 
     def __init__(self, bid_work: tuple[int, int] = BID_WORK, play_work: int = PLAY_WORK,
                  spoil: float = SPOIL, honest: int = 0, infer: float = 1.0,
-                 game: float = 0.0, game_last: int = 99, more: float = TRICK_MORE,
+                 game: float = GAME, game_last: int = 99, more: float = TRICK_MORE,
                  fewer: float = TRICK_FEWER, mix: float = MIX,
                  sigma: float | None = None, lift: float = 0.0, endgame: int = ENDGAME,
                  endgame_work: int | tuple[int, ...] = 0, endgame_bid: int = 0,
                  endgame_bid_work: int = 0, endgame_policy: int = ENDGAME_POLICY,
                  hook: int = 0, learned_prior: int = LEARNED_PRIOR) -> None:
         """Budgets and the experiments' switches (off by default, but for the endgame
-        search of the last cards, ``endgame=4,endgame_policy=1``, and the bids' blend
-        with the ``learned`` model, ``mix=0.5,learned_prior=1``: ``mix=0`` bids as
-        ``jabberwocky-bots/3`` did).
+        search of the last cards, ``endgame=4,endgame_policy=1``, the bids' blend with
+        the ``learned`` model, ``mix=0.5,learned_prior=1`` (``mix=0`` bids as
+        ``jabberwocky-bots/3`` did), and the cards played for the game, ``game=1.0``
+        (``game=0`` plays as ``jabberwocky-bots/4`` did)).
 
         ``endgame=k``: when this seat holds ``k`` cards or fewer, each sampled deal is
         searched exactly (:mod:`.endgame`, every seat playing to its own bid) instead of
@@ -261,6 +270,34 @@ class HardBot(Bot):
         V(missed))`` with ``V(made) >= V(missed)``, so the bid with the best chance of the
         game is the bid with the best chance of being exact: only the card play, which
         changes the other seats' bids, has something to trade.
+
+        Confirmed on 1,000 games: ``game=1.0`` on top of the ``jabberwocky-bots/4``
+        default, against 3 ``medium``, games 0-999 paired with the default: -0.99% +-
+        0.45% exact bids (69.42% against 70.42%) and **+3.5% +- 2.2% win share (56.8%
+        against 53.2%)**.  With it, half the bid work (``bid_work=4000/4000``: half of
+        each bid's chance is the ``learned`` model's, so the playouts' half needs fewer
+        samples) plays the same games alike (-0.02% +- 0.15% exact, -0.0% +- 0.8% win
+        share, paired over the 1,000) and brings the bids, the slow decisions, within
+        the time asked of them: on ``bench/bots_pyodide.py``'s 300 positions, p95 86.4 ms
+        in Pyodide under Node.js (bids 102.4 ms) against 159.0-187.5 ms with the full
+        bid work (bids 188-269 ms), and 45.9-56.3 ms in CPython, the same choices in
+        both runtimes.  Both are the default since ``jabberwocky-bots/5``: against 3
+        ``medium`` 69.41% exact and a 56.7% +- 2.8% win share (paired with
+        ``jabberwocky-bots/4``: -1.01% +- 0.47% exact, +3.5% +- 2.3% win share); at 3
+        and 5 players (games 0-199 of ``hard-vs-2-medium`` and ``hard-vs-4-medium``)
+        62.35% exact and a 72.6% +- 5.6% win share (parity 33.3%), 73.15% exact and
+        46.7% +- 6.2% (parity 20%).  It costs exact bids when every seat plays so: in
+        4-player self-play, games 0-299 paired with ``jabberwocky-bots/4``,
+        58.83% against 62.44% (-3.60% +- 0.68%).  One such seat among three
+        ``jabberwocky-bots/4`` seats (``bench/bots_ab.py --duel``, 144 deals, each
+        played twice with the seats swapped) is even with them: +0.13% +- 1.05% exact
+        bids, -0.5% +- 3.8% win share per seat.
+
+        ``card_mix=0.3`` (each card's mean score over the playouts moved 30% of the way
+        to the ``learned`` model's chance that the card makes the bid, as the bids blend
+        the two) against 3 ``medium``, games 0-450 paired with the ``jabberwocky-bots/4``
+        default: +0.17% +- 0.42% exact, -0.5% +- 2.0% win share (ahead in 64 games,
+        behind in 57): stopped and dropped, so no switch is kept for it.
         """
         self.bid_work = bid_work
         self.play_work = play_work
@@ -421,20 +458,24 @@ class HardBot(Bot):
 
     def card_scores(self, obs: Observation, rng: Rng) -> tuple[Card, dict[Card, float]]:
         """The chosen card and every playable card's mean score over the samples."""
-        card, scores, _ = self.card_evaluation(obs, rng)
+        card, scores, _, _ = self.card_evaluation(obs, rng)
         return card, scores
 
     def card_evaluation(self, obs: Observation, rng: Rng
-                        ) -> tuple[Card, dict[Card, float], dict[Card, float]]:
-        """The chosen card, every playable card's mean score over the samples, and its
-        chance of making the bid: the weighted share of the samples in which this seat
-        took exactly its bid after playing it (empty when one group of equivalent cards
-        leaves nothing to sample).  The chances are tallied beside the scores from the
-        same playouts, so asking for them changes no choice."""
+                        ) -> tuple[Card, dict[Card, float], dict[Card, float],
+                                   dict[Card, float]]:
+        """The chosen card, every playable card's mean score over the samples, its
+        chance of making the bid (the weighted share of the samples in which this seat
+        took exactly its bid after playing it) and, when the cards are played for the
+        game (``game``), its chance of winning the game (the mean over the samples of
+        :func:`.strategy.round_values` for the way the round ended); each empty when one
+        group of equivalent cards leaves nothing to sample.  The chances are tallied
+        beside the scores from the same playouts, so asking for them changes no
+        choice."""
         groups = self.card_groups(obs)
         if len(groups) == 1:
             c = groups[0][0]
-            return from_rm(c), {from_rm(x): 1.0 for x in groups[0]}, {}
+            return from_rm(c), {from_rm(x): 1.0 for x in groups[0]}, {}, {}
         n = obs.players
         me = obs.seat
         bids: list[int] = [b if b is not None else 0 for b in obs.bids]
@@ -459,6 +500,7 @@ class HardBot(Bot):
             solve = self._endgame_solver(bids, obs.hand_size, points, trump, after, me)
         totals = [0.0] * len(groups)
         hits = [0.0] * len(groups)
+        wins = [0.0] * len(groups)
         honest = self.honest
         voids = obs.void_suits()
         values = self._round_values(obs)
@@ -485,6 +527,7 @@ class HardBot(Bot):
                     for p in range(n):
                         if t[p] == bids[p]:
                             pattern |= 1 << p
+                    wins[gi] += values[pattern] * w
                     score += game * (values[pattern] - score)
                 score -= 0.01 * abs(bids[me] - t[me])
                 if spoil:
@@ -494,8 +537,10 @@ class HardBot(Bot):
         k = sum(weights)
         scores = {from_rm(c): totals[gi] / k for gi, g in enumerate(groups) for c in g}
         chances = {from_rm(c): hits[gi] / k for gi, g in enumerate(groups) for c in g}
+        won = ({from_rm(c): wins[gi] / k for gi, g in enumerate(groups) for c in g}
+               if values else {})
         best = max(range(len(groups)), key=lambda gi: (totals[gi], -gi))
-        return from_rm(groups[best][0]), scores, chances
+        return from_rm(groups[best][0]), scores, chances, won
 
     def _round_values(self, obs: Observation) -> list[float]:
         """Per pattern of made bids, this seat's chance of winning the game (empty when
@@ -526,6 +571,7 @@ class HardBot(Bot):
             total = sum(row)
             probs = tuple(x / total for x in row)
             return Hint("bid", bid, probabilities=probs, level=self.level)
-        card, scores, chances = self.card_evaluation(obs, rng)
+        card, scores, chances, wins = self.card_evaluation(obs, rng)
         return Hint("card", card, card_scores=tuple(sorted(scores.items())),
-                    card_chances=tuple(sorted(chances.items())), level=self.level)
+                    card_chances=tuple(sorted(chances.items())),
+                    card_wins=tuple(sorted(wins.items())), level=self.level)

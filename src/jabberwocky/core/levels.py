@@ -20,7 +20,7 @@ BOT_LEVELS = ("random", "easy", "medium", "learned", "hard")
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 """The built-in seat kinds (a registered bot's level is a seat kind too)."""
 
-BOTS_VERSION = "jabberwocky-bots/4"
+BOTS_VERSION = "jabberwocky-bots/5"
 """Names the behaviour of every built-in bot.  A record or a link made with another bots
 version still plays (same deals, same rules), but its bots may choose differently: the
 page says so.  Bumped whenever a golden bot game (``tests/golden/bots.json``) changes.

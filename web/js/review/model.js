@@ -109,3 +109,19 @@ export function countsAt(timeline, i) {
   const step = timeline.steps[i];
   return { bids: step.bids, taken: step.taken, scores: step.scores };
 }
+
+/**
+ * A card's rating by the hard bot (a `review_analyse` answer `a`; `which`: "chosen" or
+ * "suggested") as a catalogue key and its parameters (shares 0..1, the page formats them):
+ * the chance of making the bid with it when the engine gives it (`*_chance`), with the
+ * chance of winning the game when the bot plays its cards for the game (`*_win`: its card
+ * may then have less chance of making the bid than yours, and this says what it gains),
+ * else the bot's mean score over its sampled deals, rounded to hundredths.
+ */
+export function cardRating(a, which) {
+  const p = a[`${which}_chance`];
+  const win = a[`${which}_win`];
+  if (typeof p === "number" && typeof win === "number") return { key: "review.rating_win", params: { win, p } };
+  if (typeof p === "number") return { key: "review.rating_chance", params: { p } };
+  return { key: "review.rating_points", params: { points: Math.round(a[`${which}_score`] * 100) / 100 } };
+}

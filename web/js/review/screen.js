@@ -158,13 +158,11 @@ function caption(step) {
   return play;
 }
 
-/** A card's rating by the hard bot: the chance of making the bid with it when the engine
- *  gives it (`chosen_chance`, `suggested_chance`), else the bot's mean score over its
- *  sampled deals. */
+/** A card's rating by the hard bot, in words (model.js cardRating). */
 const rating = (a, which) => {
-  const p = a[`${which}_chance`];
-  if (typeof p === "number") return t("review.rating_chance", { p: percent(p) });
-  return t("review.rating_points", { points: Math.round(a[`${which}_score`] * 100) / 100 });
+  const { key, params } = M.cardRating(a, which);
+  const shares = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, k === "points" ? v : percent(v)]));
+  return t(key, shares);
 };
 
 /** The hard bot's verdict on a person's decision, or what a bot's step offers. */
