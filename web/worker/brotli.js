@@ -12,6 +12,11 @@
 // worker, whose install takes them from there (checking their hashes) instead of
 // downloading them a second time (stashDecoded).  Imported only on a first visit
 // (worker.js).
+//
+// Measured and dropped: the decoding (and the module's compiling) in a worker of its own,
+// so that this thread evaluates Pyodide's scripts meanwhile.  On a quiet two-core machine
+// the first table came later, not sooner: 1.11x, 1.05x and 0.98x in three runs of 6-10
+// paired cold visits (bench/startup.py --ab), the third thread competing for the cores.
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
 import { expectCompressed } from "./progress.js";
