@@ -119,3 +119,17 @@ test("a card's rating says the chance of winning the game beside the bid's when 
   assert.deepEqual(M.cardRating({ chosen_chance: 0.5, chosen_win: null }, "chosen"), { key: "review.rating_chance", params: { p: 0.5 } });
   assert.deepEqual(M.cardRating({ chosen_chance: null, chosen_score: 0.456 }, "chosen"), { key: "review.rating_points", params: { points: 0.46 } });
 });
+
+test("the review's name column widens for a long name, up to its cap", async () => {
+  const { reviewLayout, labelWidth } = await import("../../web/js/review/draw.js");
+  const phone = reviewLayout(390, 430, 5);
+  assert.equal(phone.wide, false);
+  assert.equal(labelWidth(phone, 40), phone.labelW); // short names: the layout's own width
+  assert.equal(labelWidth(phone, 120), 134); // "Bandersnatch (D)" whole: 120 px and the margin
+  assert.equal(labelWidth(phone, 400), phone.labelCap); // never past 40% of the width
+  assert.equal(phone.labelCap, 156);
+  const desk = reviewLayout(1280, 480, 5);
+  assert.equal(desk.wide, true);
+  assert.equal(labelWidth(desk, 120), 170);
+  assert.ok(labelWidth(desk, 260) > 170 && labelWidth(desk, 260) <= desk.labelCap);
+});

@@ -37,12 +37,19 @@ export function reviewLayout(w, h, n) {
   const rowsW = (wide ? trick.x - pad : w) - 2 * pad;
   const rowsH = (wide ? h : trick.y) - 2 * pad;
   const rowH = Math.floor(rowsH / n);
+  // the seats' names: this wide at least, wider for a long name (widened, up to labelCap,
+  // by labelWidth: "Bandersnatch (D)" whole on a phone rather than cut short)
   const labelW = wide ? 170 : Math.min(104, Math.round(w * 0.27));
+  const labelCap = wide ? Math.max(170, Math.round(rowsW * 0.4)) : Math.round(w * 0.4);
   const cardH = Math.max(36, Math.min(112, rowH - 14));
   const cardW = Math.round(cardH * 0.7);
   const rows = Array.from({ length: n }, (_, k) => ({ x: pad, y: pad + k * rowH, w: rowsW, h: rowH }));
-  return { wide, pad, rows, labelW, cardW, cardH, trick };
+  return { wide, pad, rows, labelW, labelCap, cardW, cardH, trick };
 }
+
+/** The label column's width for names as wide as `widest` px (bold, at the label's size):
+ *  the layout's own width, or wider up to its cap. */
+export const labelWidth = (L, widest) => Math.max(L.labelW, Math.min(L.labelCap, Math.ceil(widest) + 14));
 
 /**
  * Draw position `i` of `timeline`.  names: the seats' names; analysis: the hard bot's
@@ -65,6 +72,10 @@ export function drawReview(canvas, { timeline, i, names, analysis, theme }) {
   const n = timeline.players;
   const step = timeline.steps[i];
   const L = reviewLayout(w, h, n);
+  const size = L.wide ? 16 : 13;
+  ctx.font = `700 ${size}px ${SANS}`;
+  const dealerMark = ` (${t("badge.dealer_mark")})`;
+  L.labelW = labelWidth(L, Math.max(...names.slice(0, n).map((name) => ctx.measureText(name + dealerMark).width)));
   const counts = countsAt(timeline, i);
   const suggestion = analysis && analysis.differs ? analysis.suggestion : null;
   const drawn = { rows: [], trick: [] };
@@ -81,10 +92,9 @@ export function drawReview(canvas, { timeline, i, names, analysis, theme }) {
       ctx.fillRect(row.x, row.y + 2, 4, row.h - 4);
     }
     const lx = row.x + 10;
-    const size = L.wide ? 16 : 13;
     ctx.fillStyle = C.text;
     ctx.textBaseline = "top";
-    const name = (seat === round.dealer ? `${names[seat]} (${t("badge.dealer_mark")})` : names[seat]);
+    const name = seat === round.dealer ? names[seat] + dealerMark : names[seat];
     ctx.fillText(fit(ctx, name, L.labelW - 14, size, 700), lx, row.y + 8);
     ctx.fillStyle = C.muted;
     const bid = counts.bids[seat];
@@ -140,31 +150,44 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
   const n = timeline.players;
   const inner = { x: box.x + 8, y: box.y + 10 + size * 1.4, w: box.w - 16, h: box.h - 18 - size * 2.8 };
   const slots = n + 1; // the trump card, then one place per card of the trick
-  const labelH = size * 1.5;
   const GAP = 8;
   const cap = L.cardW * (L.wide ? 0.9 : 1.1);
   // one row in play order, or two columns when the box is narrow and tall: the larger cards
-  const sizeFor = (cols) => {
+  const sizeFor = (cols, labelH) => {
     const rows = Math.ceil(slots / cols);
     const byWidth = (inner.w - (cols - 1) * GAP - 6) / cols;
     const byHeight = ((inner.h - rows * labelH - (rows - 1) * 4) / rows) / 1.43;
     return Math.max(14, Math.min(cap, byWidth, byHeight));
   };
-  const cols = sizeFor(2) > sizeFor(slots) * 1.15 ? 2 : slots;
-  const cw = sizeFor(cols);
+  // A name wider than its card ("★ Bandersnatch" under a phone's small cards): the names
+  // under a row of cards take two lines, each name under its card and the next one's place.
+  ctx.font = `700 ${size - 1}px ${SANS}`;
+  const widest = Math.max(...names.slice(0, n).map((name) => ctx.measureText(`★ ${name}`).width));
+  let labelH = size * 1.5;
+  let cols = sizeFor(2, labelH) > sizeFor(slots, labelH) * 1.15 ? 2 : slots;
+  const stagger = cols === slots && widest > sizeFor(slots, labelH) + GAP - 3;
+  if (stagger) {
+    labelH = size * 2.8;
+    cols = sizeFor(2, labelH) > sizeFor(slots, labelH) * 1.15 ? 2 : slots;
+  }
+  const cw = sizeFor(cols, labelH);
   const ch = cw * 1.43;
   const rowsUsed = Math.ceil(slots / cols);
   const blockH = rowsUsed * (ch + labelH) + (rowsUsed - 1) * 4;
   const top = L.wide ? inner.y + Math.max(0, (inner.h - blockH) / 3) : inner.y;
+  // two columns share the box's width: each name has its column's
+  const pitch = cols === slots ? cw + GAP : Math.max(cw + GAP, inner.w / cols);
   const place = (k) => ({
-    x: inner.x + (k % cols) * (cw + GAP) + (k > 0 && cols === slots ? 6 : 0),
+    x: inner.x + (k % cols) * pitch + (k > 0 && cols === slots ? 6 : 0),
     y: top + Math.floor(k / cols) * (ch + labelH + 4),
   });
-  const labelW = cw + GAP - 3;
+  const twoLines = stagger && cols === slots;
+  const labelW = twoLines ? 2 * pitch - 6 : pitch - 3;
+  const labelY = (k, p) => p.y + ch + 3 + (twoLines && k % 2 ? size * 1.3 : 0);
   const p0 = place(0);
   drawCard(ctx, round.trump_card, p0.x, p0.y, cw, ch, { faceUp: true });
   ctx.fillStyle = C.muted;
-  ctx.fillText(fit(ctx, t("table.trump"), labelW, size - 1, 600), p0.x, p0.y + ch + 3);
+  ctx.fillText(fit(ctx, t("table.trump"), labelW, size - 1, 600), p0.x, labelY(0, p0));
   if (!trick) return;
   trick.cards.forEach((card, k) => {
     const seat = (trick.leader + k) % n;
@@ -174,7 +197,7 @@ function drawTrick(ctx, L, C, timeline, step, names, round, drawn) {
     drawCard(ctx, card, p.x, p.y, cw, ch, { faceUp: true, glow: won ? GOLD : last ? "#ffffff" : null, glowWidth: won ? 4 : 2 });
     ctx.fillStyle = won ? C.win : C.text; // each theme's gold: the dark one's does not read on the light felt
     const label = won ? `★ ${names[seat]}` : k === 0 ? `▸ ${names[seat]}` : names[seat];
-    ctx.fillText(fit(ctx, label, labelW, size - 1, won ? 700 : 500), p.x, p.y + ch + 3);
+    ctx.fillText(fit(ctx, label, labelW, size - 1, won ? 700 : 500), p.x, labelY(k + 1, p));
     drawn.trick.push({ seat, card, won });
   });
 }
