@@ -19,7 +19,7 @@
 // paired cold visits (bench/startup.py --ab), the third thread competing for the cores.
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
-import { expectCompressed } from "./progress.js";
+import { expectCompressed, mark } from "./progress.js";
 import { loadBuildInfo } from "./build-info.js";
 
 export const EARLY_CACHE = "jabberwocky-early"; // sw.js's EARLY
@@ -231,6 +231,13 @@ export function decoded(url, body, fetchImpl) {
   response.jabberwockyCounted = true;
   if (kind === KINDS.wasm) {
     response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
+    // Decoded and compiled from now, as the bytes arrive: Pyodide asks for its module only
+    // once pyodide.asm.mjs is evaluated, and this thread is idle until that script is in.
+    if (typeof WebAssembly.compileStreaming === "function") {
+      mark("compiling");
+      response.jabberwockyCompiled = WebAssembly.compileStreaming(response);
+      response.jabberwockyCompiled.catch(() => {}); // seen by the instantiation (wasm.js)
+    }
     return response;
   }
   // The archive is read whole before Python starts anyway: it is checked first.
