@@ -111,7 +111,8 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (log.length > LOG_MAX) log.shift();
     // an answer per refusal, within the sender's own rate: a flood is not echoed back
     const now = performance.now();
-    if (guest && now - (guest.refusedAt || 0) < 100) return;
+    // (a guest not refused before has no time: the clock itself may be under 100 ms)
+    if (guest && now - (guest.refusedAt ?? -Infinity) < 100) return;
     if (guest) guest.refusedAt = now;
     send(peer, "refused", { ...(re ? { re } : {}), code: reason.code, params: reason.params || {} });
     for (const fn of listeners) fn(state());
