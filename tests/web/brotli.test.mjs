@@ -46,7 +46,7 @@ const compressed = brotliCompressSync(moduleBytes);
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "jabberwocky-brotli-"));
   mkdirSync(path.join(dir, "worker"));
-  for (const name of ["brotli.js", "progress.js", "build-info.js"]) {
+  for (const name of ["brotli.js", "progress.js", "build-info.js", "compile.js"]) {
     cpSync(path.join(ROOT, "web", "worker", name), path.join(dir, "worker", name));
   }
   cpSync(DECODER, path.join(dir, "vendor", "brotli-dec-wasm"), { recursive: true });

@@ -19,7 +19,8 @@
 // paired cold visits (bench/startup.py --ab), the third thread competing for the cores.
 
 import { initSync, BrotliDecStream, BrotliStreamResultCode } from "../vendor/brotli-dec-wasm/brotli_dec_wasm.js";
-import { expectCompressed, mark } from "./progress.js";
+import { expectCompressed } from "./progress.js";
+import { compileNow } from "./compile.js";
 import { loadBuildInfo } from "./build-info.js";
 
 export const EARLY_CACHE = "jabberwocky-early"; // sw.js's EARLY
@@ -233,11 +234,7 @@ export function decoded(url, body, fetchImpl) {
     response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
     // Decoded and compiled from now, as the bytes arrive: Pyodide asks for its module only
     // once pyodide.asm.mjs is evaluated, and this thread is idle until that script is in.
-    if (typeof WebAssembly.compileStreaming === "function") {
-      mark("compiling");
-      response.jabberwockyCompiled = WebAssembly.compileStreaming(response);
-      response.jabberwockyCompiled.catch(() => {}); // seen by the instantiation (wasm.js)
-    }
+    if (typeof WebAssembly.compileStreaming === "function") compileNow(response);
     return response;
   }
   // The archive is read whole before Python starts anyway: it is checked first.

@@ -2,6 +2,7 @@
 
 import { mark, progress } from "./progress.js";
 import { urlOf } from "./site-cache.js";
+import { compileNow } from "./compile.js";
 
 const SMALL_MODULE = 1024; // bytes; Pyodide's own module and any real one are compiled as asked
 
@@ -54,9 +55,7 @@ function compileOnArrival() {
     }
     const response = await fetchNext(input, init);
     if (urlOf(input).split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
-      mark("compiling");
-      response.jabberwockyCompiled = WebAssembly.compileStreaming(response);
-      response.jabberwockyCompiled.catch(() => {}); // seen by the instantiation
+      compileNow(response);
     }
     return response;
   };
@@ -77,10 +76,8 @@ export function prefetchModule(source) {
   const url = new URL(`pyodide/${MODULE_FILE}`, self.location.href).href;
   const response = source(url).then((found) => {
     if (!found || !found.ok || !found.body) return null;
-    mark("compiling");
     found.jabberwockyModuleUrl = url;
-    found.jabberwockyCompiled = WebAssembly.compileStreaming(found);
-    found.jabberwockyCompiled.catch(() => {}); // seen by the instantiation
+    compileNow(found);
     return found;
   }, () => null);
   prefetched = { url, response };
