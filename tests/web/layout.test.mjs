@@ -4,10 +4,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_MAX, tipSpot, tipObstacles, claimSpot, markAt } from "../../web/js/layout.js";
+import { computeLayout, shapeOf, tagBox, indexHeight, LABEL_WIDE, tipSpot, tipObstacles, claimSpot, markAt } from "../../web/js/layout.js";
 
 const SCREENS = [[320, 568], [360, 740], [390, 844], [430, 932], [568, 320], [667, 375], [844, 390], [932, 430],
   [1024, 768], [1280, 800], [1920, 1080]];
+const LABEL_MIN = 175; // px: the least room the winner's words get ("Bandersnatch wins" at 14 px bold needs ~150)
 const CARDS = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"];
 
 function view(players, n) {
@@ -55,7 +56,10 @@ test("trick cards overlap neither each other nor a badge, and stay on the screen
 
 test("the winner's words stay on the screen", () => {
   each((w, h, players, n, L) => {
-    assert.ok(inside(tagBox(L.label, LABEL_MAX, 24), w, h), `${w}x${h} ${players}p: the label is off the screen`);
+    assert.ok(inside(tagBox(L.label, L.labelMax, 24), w, h), `${w}x${h} ${players}p: the label is off the screen`);
+    // render.js draws the sentence smaller (down to 11 px), then the short words ("Bandersnatch wins")
+    assert.ok(L.labelMax >= Math.min(LABEL_MIN, w - 2 * L.margin), `${w}x${h} ${players}p: the label has ${L.labelMax} px`);
+    assert.ok(L.labelMax <= LABEL_WIDE);
   });
 });
 

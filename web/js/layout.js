@@ -62,6 +62,7 @@ export function computeLayout(w, h, view) {
   const trickPos = [];
   const ledTag = [];
   let label;
+  let labelMax; // the room the winner's words have there (at most LABEL_WIDE)
   let middle; // the free band between the opponents' trick cards and yours (phones)
   if (narrow || short) {
     const cell = Math.min((w - 2 * margin) / k, 220);
@@ -97,6 +98,7 @@ export function computeLayout(w, h, view) {
     label = short && mineX + trickW + 14 + LABEL_MAX <= w
       ? { x: mineX + trickW + 14, y: mineY + trickH / 2, align: "left" }
       : short ? { x: mineX - 14, y: mineY + trickH / 2, align: "right" } : { x: cx, y: (rowY + trickH + mineY) / 2, align: "center" };
+    labelMax = label.align === "left" ? w - margin - label.x : label.align === "right" ? label.x - margin : w - 2 * margin;
     middle = { top: rowY + trickH + 26, bottom: mineY - 26 };
   } else {
     const centreTop = top + 60;
@@ -130,6 +132,7 @@ export function computeLayout(w, h, view) {
       ledTag.push(placeTag(i === 0 ? [below, above, ...sides, centre] : [above, below, ...sides, centre], trickPos, trickW, trickH, w, h));
     });
     label = { x: cx, y: players === 5 ? cy : cy + (players === 3 ? trickH * 0.1 : 0), align: "center" };
+    labelMax = w - 2 * margin;
     middle = { top: cy - trickH, bottom: cy + trickH };
   }
   let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
@@ -137,6 +140,7 @@ export function computeLayout(w, h, view) {
   else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
   return {
     w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle,
+    labelMax: Math.min(LABEL_WIDE, Math.floor(labelMax)),
     cx, cy, trump, top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
   };
 }
@@ -214,7 +218,7 @@ export function tipObstacles(L) {
     { x: you.x - HUMAN_BADGE_MAX / 2, y: you.y - you.bh / 2, w: HUMAN_BADGE_MAX, h: you.bh },
     ...L.hand.map((c) => ({ x: c.x, y: c.y - raise, w: c.w, h: c.h + raise })),
     { x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 30 }, // the pile and its words
-    tagBox(L.label, LABEL_MAX, 24),
+    tagBox(L.label, L.labelMax, 24),
   ];
 }
 
@@ -230,8 +234,13 @@ export function tagBox(at, w = TAG.w, h = TAG.h) {
 }
 
 export const TAG = { w: 56, h: 20 };
-/** The widest the winner's words and your badge are drawn (render.js fits them). */
+/** The room the winner's words need beside your trick card on a phone on its side (else
+ *  they go on its other side). */
 export const LABEL_MAX = 190;
+/** The widest the winner's words are drawn (render.js fits them into the layout's
+ *  `labelMax`, the room where they are: up to this).  "Bandersnatch wins the trick" takes
+ *  ~215 px at 14 px: 190 cut it at every size. */
+export const LABEL_WIDE = 340;
 const HUMAN_BADGE_MAX = 300;
 
 const hits = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

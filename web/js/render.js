@@ -1,7 +1,7 @@
 // Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
 
 import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
-import { computeLayout, TAG, LABEL_MAX } from "./layout.js";
+import { computeLayout, TAG } from "./layout.js";
 import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
 import { seatName, slotOf, seatAt, viewerOf, isYou, botLevel } from "./names.js";
@@ -560,8 +560,12 @@ function drawTrick(ctx, L, view, shown) {
     tag(ctx, L.ledTag[slotOf(view, shown.leader)], t("table.led"), P.tag, P.label, 12, TAG.w);
   }
   if (complete) {
-    const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name: seatName(view, shown.winner) });
-    tag(ctx, L.label, words, P.wonFill, P.won, 14, LABEL_MAX);
+    const name = seatName(view, shown.winner);
+    const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name });
+    // where even 11 px does not fit the sentence (a phone on its side, 568 px wide), the
+    // short one: "Bandersnatch wins"
+    const fits = isYou(view, shown.winner) || !fitSized(ctx, words, L.labelMax - 12, 14, 700, 11).cut;
+    tag(ctx, L.label, fits ? words : t("table.won_trick_short", { name }), P.wonFill, P.won, 14, L.labelMax);
   }
 }
 
@@ -585,15 +589,15 @@ function drawClaim(ctx, L, claimed) {
 }
 
 /** A pill with `words` anchored at {x, y, align} (the pill's left, centre or right);
- *  at most TAG.w wide for the led tag (layout.js places it by that size). */
+ *  at most TAG.w wide for the led tag (layout.js places it by that size).  Words too long
+ *  for `maxW` are drawn smaller (down to 11 px) before they are cut. */
 function tag(ctx, at, words, fill, color, size = 12, maxW = Infinity) {
-  const fitted = fitText(ctx, words, maxW - 12, size, 700);
-  ctx.font = `700 ${size}px ${SANS}`;
-  const w = ctx.measureText(fitted).width + 12;
+  const fitted = fitSized(ctx, words, maxW - 12, size, 700, Math.min(size, 11));
+  const w = ctx.measureText(fitted.str).width + 12;
   const h = size + 8;
   const x = at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2;
   pill(ctx, x, at.y - h / 2, w, h, fill, color);
-  text(ctx, fitted, x + w / 2, at.y + 0.5, size, color, 700);
+  text(ctx, fitted.str, x + w / 2, at.y + 0.5, fitted.size, color, 700);
 }
 
 function drawHand(ctx, L, view, ui, count) {
