@@ -37,3 +37,15 @@ for (const lang of ["en", "de", "cs", "ko"]) {
     assert.ok(other.includes(honour) && honour.includes("3") && !other.includes(t("help.rule.follow.must")), lang);
   });
 }
+
+for (const lang of ["en", "de", "cs", "ko"]) {
+  test(`${lang}: the help's summary of the game on the table says whether reneging is allowed`, () => {
+    // "reneging allowed, −0 each" was said of the default rules, where suit must be followed
+    useCatalogue(lang, catalogue(lang));
+    const plain = text(helpBlocks({ rules: DEFAULT, players: 4 }, info));
+    const other = text(helpBlocks({ rules: OTHER, players: 4 }, info));
+    assert.ok(plain.includes(t("renege.0.short")) && !plain.includes(t("renege.3.short", { points: 3 })), `${lang}: ${plain}`);
+    assert.ok(other.includes(t("renege.3.short", { points: 3 })) && !other.includes(t("renege.0.short")), `${lang}: ${other}`);
+    assert.ok(!/−0\b/.test(plain), `${lang}: a penalty of 0 named`);
+  });
+}

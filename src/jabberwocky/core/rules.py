@@ -103,7 +103,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
                bit=2, flag="exact-10-plus-bid"),
     RuleOption("renege_penalty", "renege", "renege", "checkbox", (0, 3), ("0", "3"), checked=3,
                words={"label": "newgame.renege", "label_params": {"points": 3},
-                      "short": "renege.short", "short_params": {"points": "{value}"}},
+                      "short": "renege.{value}.short", "short_params": {"points": "{value}"}},
                bit=3, flag=3),
 )
 """Every rule option, in the order the New game dialog shows them: the one declaration
