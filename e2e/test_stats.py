@@ -329,6 +329,10 @@ def test_a_finished_game_is_kept_and_the_screens(
     totals = chart.locator("table tbody tr").last.locator("td").all_text_contents()
     view = page.evaluate("() => window.__jabberwocky.request('state', {})")
     assert [int(v) for v in totals] == view["scores"]
+    # the table for screen readers takes no room: its rows once made the panel scroll on
+    # into empty space (and say "More below" where nothing was)
+    hidden = chart.locator(".visually-hidden").bounding_box()
+    assert hidden is not None and hidden["height"] <= 1, hidden
     assert page.is_visible('#round-panel [data-action="play-again"]')
     # The buttons stay in reach over the end of the game that scrolls under them; on a phone
     # held upright they sit two to a row (Play again alone on the first), so they cover less.

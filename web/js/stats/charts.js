@@ -217,8 +217,13 @@ export function chartBlock({ chart, caption, table, legendNames = null, showTabl
     details.append(summary, table);
     fig.append(details);
   } else {
-    table.classList.add("visually-hidden");
-    fig.append(table);
+    // in a hidden box, not hidden itself: a table ignores the 1px size and overflow that
+    // hide it, and its rows (373 px at 13 rounds) made the game-over panel scroll on
+    // into empty space
+    const box = document.createElement("div");
+    box.className = "visually-hidden";
+    box.append(table);
+    fig.append(box);
   }
   return fig;
 }
