@@ -121,7 +121,8 @@ def test_with_reduced_motion_the_bots_cards_arrive_one_by_one_with_a_pause(
 
 @pytest.mark.parametrize(("size", "lang"), [
     ({"width": 1280, "height": 800}, "en"), ({"width": 390, "height": 844}, "en"),
-    ({"width": 390, "height": 844}, "de"),
+    ({"width": 390, "height": 844}, "de"), ({"width": 844, "height": 390}, "de"),
+    ({"width": 360, "height": 740}, "cs"),
 ])
 def test_the_menu_fits_the_screen(new_context: Callable[..., BrowserContext],
                                   site_server: SiteServer, size: dict[str, int], lang: str) -> None:
