@@ -466,7 +466,11 @@ function drawBadge(ctx, L, view, seat, s, now) {
   }
   const tx = s.x + (p && !under ? (p + 4) / 2 : 0);
   const room = bw - (p && !under ? p + 8 : 0);
-  const name = fitName(ctx, seatName(view, seat), room - 6, nameSize);
+  // the dealer's mark sits on the badge's top right corner, level with the name: the name
+  // (centred on tx) keeps clear of it
+  const markR = small ? 10 : 11;
+  const nameRoom = view.dealer === seat ? Math.min(room - 6, 2 * (x + bw - 2 - markR - 3 - tx)) : room - 6;
+  const name = fitName(ctx, seatName(view, seat), nameRoom, nameSize);
   text(ctx, name.str, tx, y + bh * 0.26, name.size, P.name, name.weight);
   const bid = view.bids[seat];
   const exact = bid !== null && view.taken[seat] === bid;
@@ -478,7 +482,7 @@ function drawBadge(ctx, L, view, seat, s, now) {
   text(ctx, line.str, tx, y + bh * 0.56, line.size, exact ? P.exact : P.line, 500);
   const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), room - 6, 12, 500);
   text(ctx, pts, tx, y + bh * 0.81, 12, P.muted, 500);
-  if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, small ? 10 : 11);
+  if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, markR);
 }
 
 /** An online table: a friend's connection on their badge (its words are in the bar over the
