@@ -90,6 +90,13 @@ test("rules= links: canonical text, values the engine decides, unknown options r
   assert.equal(unknown.key, "link.rules_option");
   assert.deepEqual(unknown.params.choices, Object.values(INFO.options).map((o) => o.link));
   assert.equal(parseRules("no-such-preset", INFO).problem.key, "link.rules_base");
+  // options with no preset change the default one
+  const bare = parseRules("schedule:2-3-2,hook:off", INFO);
+  assert.equal(bare.problem, undefined);
+  assert.deepEqual(bare.rules.schedule, [2, 3, 2]);
+  assert.equal(bare.rules.hook, false);
+  assert.equal(bare.text, `${INFO.default},${bare.text.split(",").slice(1).join(",")}`);
+  assert.equal(parseRules("schedule:2-3-2,colour:blue", INFO).problem.key, "link.rules_option");
   assert.equal(rulesPayload(INFO.default, INFO), INFO.default);
   const renege = INFO.options.renege_penalty;
   const other = renege.values.find((v) => v !== INFO.presets[INFO.default].renege_penalty);

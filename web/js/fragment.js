@@ -69,10 +69,15 @@ const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const problem = (key, params = {}) => ({ key, params });
 
 /** Parse a rules= value: {text (canonical), rules (a preset name or a ruleset dict)} or
- *  {problem}. */
+ *  {problem}.  Options with no preset before them ("schedule:2-3-2") change the default
+ *  preset, as the New game dialog starts from it. */
 export function parseRules(value, info) {
-  const [base, ...parts] = String(value).split(",").map((x) => x.trim());
+  let [base, ...parts] = String(value).split(",").map((x) => x.trim());
   const presets = info.presets;
+  if (!Object.hasOwn(presets, base) && base.includes(":")) {
+    parts = [base, ...parts];
+    base = info.default;
+  }
   if (!Object.hasOwn(presets, base)) {
     return { problem: problem("link.rules_base", { value: clip(value), choices: Object.keys(presets), preset: info.default }) };
   }
