@@ -28,11 +28,11 @@ export function scale(d0, d1, r0, r1) {
 
 /** Room left of the plot for the y axis' labels (about 6.5 px a character at 11 px). */
 export function labelRoom(values, format) {
-  return Math.max(34, Math.ceil(10 + 6.5 * Math.max(...values.map((v) => String(format(v)).length))));
+  return Math.max(38, Math.ceil(14 + 6.5 * Math.max(...values.map((v) => String(format(v)).length))));
 }
 
 /** The plot area of a chart `width` x `height` with room for the axes' labels. */
-export function plotArea(width, height, { left = 34, right = 10, top = 10, bottom = 24 } = {}) {
+export function plotArea(width, height, { left = 38, right = 10, top = 10, bottom = 26 } = {}) {
   return { x0: left, x1: width - right, y0: height - bottom, y1: top };
 }
 
@@ -97,7 +97,8 @@ function yAxis(svg, area, tickValues, yMin, yMax, label) {
   const y = scale(yMin, yMax, area.y0, area.y1);
   for (const v of tickValues) {
     svg.append(node("line", { x1: area.x0, x2: area.x1, y1: y(v), y2: y(v), class: "grid" }));
-    svg.append(node("text", { x: area.x0 - 4, y: y(v) + 4, class: "tick", "text-anchor": "end" }, label(v)));
+    // clear of the markers a line starts with on the axis (radius ~4)
+    svg.append(node("text", { x: area.x0 - 8, y: y(v) + 4, class: "tick", "text-anchor": "end" }, label(v)));
   }
 }
 
@@ -110,7 +111,7 @@ function xLabels(svg, area, labels, at) {
   labels.forEach((text, i) => {
     // every step-th label and the last one, which pushes out a stepped one too close to it
     if (i !== last && (i % step || last - i < step)) return;
-    svg.append(node("text", { x: at(i), y: area.y0 + 16, class: "tick", "text-anchor": "middle" }, text));
+    svg.append(node("text", { x: at(i), y: area.y0 + 18, class: "tick", "text-anchor": "middle" }, text));
   });
 }
 
