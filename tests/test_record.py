@@ -174,7 +174,7 @@ CORPUS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("wrong format", lambda r: r.update(format="jabberwocky-game/2"),
      r"^format must be 'jabberwocky-game/1', not 'jabberwocky-game/2'$"),
     ("no format", lambda r: r.pop("format"),
-     r"^this file is not a Jabberwocky game record: it has no format \('jabberwocky-game/1'\)$"),
+     r"^it is not a Jabberwocky game record \(those are saved from the game's menu"),
     ("no players", lambda r: r.pop("players"),
      r"^the record does not say its players \(a whole number\)$"),
     ("players null", lambda r: r.update(players=None),

@@ -337,7 +337,7 @@ def test_new_game_without_seed_draws_a_readable_one() -> None:
     ("new_game", {"players": 4, "bots": "random", "rules": {"hook": "yes"}}, "RulesetError",
      "hook"),
     ("import_record", {"record": 5}, "RequestError", "record must be"),
-    ("import_record", {"record": "{}"}, "RecordError", "format"),
+    ("import_record", {"record": "{}"}, "RecordError", "not a Jabberwocky game record"),
     ("import_record", {"record": "not json"}, "RecordError", "not valid JSON"),
     ("deal", {"players": 4}, "SeedError", "deal code"),
 ])
