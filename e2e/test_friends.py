@@ -71,8 +71,11 @@ def play_to_the_end(page: Page) -> list[list[str]]:
 def make_challenge(page: Page, name: str) -> str:
     page.click('#round-panel [data-action="challenge-friend"]')
     page.fill("#challenge-name", name)
+    copy = page.locator('#dlg-challenge [data-action="challenge-copy"]')
+    assert copy.is_disabled(), "Copy before there is a link to copy"
     page.click('#dlg-challenge [data-action="challenge-make"]')
     wait_for_dataset_of(page, "#dlg-challenge", "made", "true")
+    assert copy.is_enabled()
     link = page.input_value("#challenge-link")
     page.click('#dlg-challenge button[type="submit"]')
     return link

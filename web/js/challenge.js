@@ -170,7 +170,17 @@ export function openMakeChallenge({ controller, view, chain, seat = null, defaul
   $("challenge-status").textContent = "";
   $("challenge-result").hidden = true;
   dlg.dataset.made = "false";
-  dlg.querySelector('[data-action="challenge-make"]').onclick = async () => {
+  // Copy copies the link: there is none until it is made (it said "Link copied." of
+  // nothing); then Copy is the next step
+  const make = dlg.querySelector('[data-action="challenge-make"]');
+  const copy = dlg.querySelector('[data-action="challenge-copy"]');
+  const made = (yes) => {
+    copy.disabled = !yes;
+    copy.classList.toggle("primary", yes);
+    make.classList.toggle("primary", !yes);
+  };
+  made(false);
+  make.onclick = async () => {
     const given = name.value.trim();
     const { result, error } = await controller.engine.challengeEncode(given || null, seat);
     if (error) {
@@ -182,13 +192,14 @@ export function openMakeChallenge({ controller, view, chain, seat = null, defaul
     $("challenge-link").value = link;
     $("challenge-result").hidden = false;
     dlg.dataset.made = "true";
+    made(true);
     $("challenge-status").textContent = t(result.dropped ? "makechallenge.made_dropped" : "makechallenge.made", { length: link.length });
     if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
       const total = result.results[result.results.length - 1].total;
       navigator.share({ title: t("app.name"), text: t("makechallenge.share_text", { total }), url: link }).catch(() => {});
     }
   };
-  dlg.querySelector('[data-action="challenge-copy"]').onclick = async () => {
+  copy.onclick = async () => {
     const input = $("challenge-link");
     try {
       await navigator.clipboard.writeText(input.value);
