@@ -70,10 +70,11 @@ function figures(result, par) {
   const list = el("dl", { className: "daily-figures" });
   const add = (stat, value, label, text) => list.append(el("dt", {}, label), el("dd", { dataset: { stat, value: String(value) } }, text));
   add("points", result.points, t("daily.your_points"), number(result.points));
-  add("exact", result.exact, t("daily.your_exact"), t("daily.exact_of", { exact: result.exact, bids: result.bids }));
+  // "Your exact bids: 3 of 13" (the label says "exact" already)
+  add("exact", result.exact, t("daily.your_exact"), t("daily.count_of", { exact: result.exact, bids: result.bids }));
   if (par) {
     add("par_points", par.points, t("daily.par_points"), number(par.points));
-    add("par_exact", par.exact, t("daily.par_exact"), t("daily.exact_of", { exact: par.exact, bids: par.bids }));
+    add("par_exact", par.exact, t("daily.par_exact"), t("daily.count_of", { exact: par.exact, bids: par.bids }));
   }
   box.append(list);
   if (par) box.append(el("p", { className: "daily-verdict" }, t(result.points > par.points ? "daily.above_par" : result.points === par.points ? "daily.at_par" : "daily.below_par", { n: Math.abs(result.points - par.points) })));
