@@ -46,6 +46,11 @@ class Component:
     file: str
     url: str
     part_of: str | None = None
+    name: str = ""
+    """The component's own name, without the English words on what it does (``component``)."""
+    role: str | None = None
+    """What it does here, as a catalogue entry of the page (``about.role_<role>``): the
+    About dialog says it in the player's language; ``component`` keeps the English."""
 
 
 def _wheel_text(wheel: zipfile.ZipFile, names: list[str], what: str) -> bytes:
@@ -92,32 +97,37 @@ def components(micropip_wheel: Path, *, jabberwocky: str, pyodide: str, python: 
         (Component("Pyodide", pyodide, "MPL-2.0", file("pyodide"),
                    "https://github.com/pyodide/pyodide"), committed("MPL-2.0.txt")),
         (Component("CPython (the interpreter and standard library inside Pyodide)", python,
-                   "PSF-2.0", file("cpython"), "https://www.python.org/", "Pyodide"),
+                   "PSF-2.0", file("cpython"), "https://www.python.org/", "Pyodide", "CPython",
+                   "cpython"),
          committed("CPython-LICENSE.txt")),
         (Component("micropip", micropip, "MPL-2.0", file("micropip"),
                    "https://github.com/pyodide/micropip"), micropip_text),
         (Component("packaging (vendored in micropip)", packaging, "Apache-2.0 OR BSD-2-Clause",
-                   file("packaging"), "https://github.com/pypa/packaging", "micropip"),
+                   file("packaging"), "https://github.com/pypa/packaging", "micropip", "packaging",
+                   "packaging"),
          packaging_text),
         (Component("mousebender (adapted in micropip)", "", "BSD-3-Clause",
                    file("mousebender"), "https://github.com/brettcannon/mousebender",
-                   "micropip"), committed("mousebender-LICENSE.txt")),
+                   "micropip", "mousebender", "mousebender"), committed("mousebender-LICENSE.txt")),
         (Component("Classic court cards: Adrian Kennard's playing-card designs, "
                    "via @letele/playing-cards", _package_version("@letele/playing-cards"),
-                   "CC0-1.0", file("playing-cards"), "https://www.me.uk/cards/"),
+                   "CC0-1.0", file("playing-cards"), "https://www.me.uk/cards/", None,
+                   "@letele/playing-cards", "cards"),
          (ROOT / "node_modules" / "@letele" / "playing-cards" / "LICENSE").read_bytes()),
         (Component("brotli-dec-wasm (the brotli decoder of a first visit: Rust's "
                    "brotli-decompressor as WebAssembly)", _package_version("brotli-dec-wasm"),
                    "MIT OR Apache-2.0", file("brotli-dec-wasm"),
-                   "https://github.com/ustclug-dev/brotli-dec-wasm"),
+                   "https://github.com/ustclug-dev/brotli-dec-wasm", None, "brotli-dec-wasm",
+                   "brotli"),
          (ROOT / "node_modules" / "brotli-dec-wasm" / "LICENSE-MIT.txt").read_bytes()),
         # the online table's libraries (tools/vendor.py bundles them into vendor/online/)
         (Component("Trystero (peer-to-peer connections for online tables: its WebTorrent "
                    "and Nostr strategies)", _package_version("@trystero-p2p/core"), "MIT",
-                   file("trystero"), "https://github.com/dmotz/trystero"),
+                   file("trystero"), "https://github.com/dmotz/trystero", None, "Trystero",
+                   "trystero"),
          (ROOT / "node_modules" / "@trystero-p2p" / "core" / "LICENSE").read_bytes()),
         (Component("uqr (the join link's QR code)", _package_version("uqr"), "MIT",
-                   file("uqr"), "https://github.com/unjs/uqr"),
+                   file("uqr"), "https://github.com/unjs/uqr", None, "uqr", "uqr"),
          (ROOT / "node_modules" / "uqr" / "LICENSE").read_bytes()),
     ]
 

@@ -46,7 +46,9 @@ export async function openAbout(engineBots) {
     const ul = el("ul", { className: "licences" });
     for (const c of index.components || []) {
       const li = el("li");
-      const name = c.version ? `${c.component} ${c.version}` : c.component;
+      // what it does in the player's language where the index says (c.role), else its English
+      const label = c.role && c.name ? t("about.component_role", { name: c.name, role: t(`about.role_${c.role}`) }) : c.component;
+      const name = c.version ? `${label} ${c.version}` : label;
       const link = el("a", { href: new URL(`../../${c.file}`, import.meta.url).href, target: "_blank", rel: "noopener" }, c.license);
       li.append(document.createTextNode(`${name} — `), link);
       if (c.part_of) li.append(document.createTextNode(` (${t("about.part_of", { name: c.part_of })})`));
