@@ -340,6 +340,12 @@ def test_panels_are_not_cut_off_on_phones(
     wait_for_dataset_of_panel(page, "true")
     assert page.locator("#round-more").is_visible()
     assert page.locator("#round-more").inner_text() == "More below ▾"
+    # the sign sits in the buttons' bar, over none of the panel's words
+    sign = page.locator("#round-more").bounding_box()
+    bar = page.locator("#round-panel .panel-actions").bounding_box()
+    assert sign and bar, (sign, bar)
+    assert bar["y"] <= sign["y"], (sign, bar)
+    assert sign["y"] + sign["height"] <= bar["y"] + bar["height"], (sign, bar)
     page.click("#round-more")
     panel.evaluate("(p) => p.scrollTo(0, p.scrollHeight)")
     wait_for_dataset_of_panel(page, "false")
