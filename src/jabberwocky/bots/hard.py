@@ -298,6 +298,15 @@ class HardBot(Bot):
         the two) against 3 ``medium``, games 0-450 paired with the ``jabberwocky-bots/4``
         default: +0.17% +- 0.42% exact, -0.5% +- 2.0% win share (ahead in 64 games,
         behind in 57): stopped and dropped, so no switch is kept for it.
+
+        ``adapt=2`` (the bids' one-trick-more/less correction moved by this seat's own
+        rounds so far: ``more`` raised by ``2 * (over - under) / (rounds + 4)`` when it
+        went over its bid more often than under, ``fewer`` likewise), because in 4-player
+        self-play under ``jabberwocky-bots/5`` a seat ends over its bid far more often than
+        under (24.9% against 16.3%; against 3 ``medium`` 15.8% against 14.8%): games 0-299
+        of self-play paired with the default, +0.37% +- 0.55% exact bids (59.21% against
+        58.83%; over 23.2%, under 17.6%; ahead in 117 games, behind in 112): too little to
+        keep, so no switch is kept for it.
         """
         self.bid_work = bid_work
         self.play_work = play_work
