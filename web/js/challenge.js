@@ -169,12 +169,12 @@ export function openMakeChallenge({ controller, view, chain, seat = null, defaul
   $("challenge-link").value = "";
   $("challenge-status").textContent = "";
   $("challenge-result").hidden = true;
-  dlg.dataset.made = "false";
   // Copy copies the link: there is none until it is made (it said "Link copied." of
   // nothing); then Copy is the next step
   const make = dlg.querySelector('[data-action="challenge-make"]');
   const copy = dlg.querySelector('[data-action="challenge-copy"]');
   const made = (yes) => {
+    dlg.dataset.made = String(yes);
     copy.disabled = !yes;
     copy.classList.toggle("primary", yes);
     make.classList.toggle("primary", !yes);
@@ -191,7 +191,6 @@ export function openMakeChallenge({ controller, view, chain, seat = null, defaul
     const link = challengeLink(result.text);
     $("challenge-link").value = link;
     $("challenge-result").hidden = false;
-    dlg.dataset.made = "true";
     made(true);
     $("challenge-status").textContent = t(result.dropped ? "makechallenge.made_dropped" : "makechallenge.made", { length: link.length });
     if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {

@@ -565,11 +565,11 @@ function drawTrick(ctx, L, view, shown) {
   }
   if (complete) {
     const name = seatName(view, shown.winner);
-    const words = isYou(view, shown.winner) ? t("table.you_won_trick") : t("table.won_trick", { name });
     // where even 11 px does not fit the sentence (a phone on its side, 568 px wide), the
     // short one: "Bandersnatch wins"
-    const fits = isYou(view, shown.winner) || !fitSized(ctx, words, L.labelMax - 12, 14, 700, 11).cut;
-    tag(ctx, L.label, fits ? words : t("table.won_trick_short", { name }), P.wonFill, P.won, 14, L.labelMax);
+    const words = isYou(view, shown.winner) ? t("table.you_won_trick")
+      : [t("table.won_trick", { name }), t("table.won_trick_short", { name })];
+    tag(ctx, L.label, words, P.wonFill, P.won, 14, L.labelMax);
   }
 }
 
@@ -594,9 +594,15 @@ function drawClaim(ctx, L, claimed) {
 
 /** A pill with `words` anchored at {x, y, align} (the pill's left, centre or right);
  *  at most TAG.w wide for the led tag (layout.js places it by that size).  Words too long
- *  for `maxW` are drawn smaller (down to 11 px) before they are cut. */
+ *  for `maxW` are drawn smaller (down to 11 px); `words` may be a list, longest first: the
+ *  first that fits uncut is drawn, else the last, cut. */
 function tag(ctx, at, words, fill, color, size = 12, maxW = Infinity) {
-  const fitted = fitSized(ctx, words, maxW - 12, size, 700, Math.min(size, 11));
+  const fit = (str) => fitSized(ctx, str, maxW - 12, size, 700, Math.min(size, 11));
+  let fitted;
+  for (const str of [words].flat()) {
+    fitted = fit(str);
+    if (!fitted.cut) break;
+  }
   const w = ctx.measureText(fitted.str).width + 12;
   const h = size + 8;
   const x = at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2;

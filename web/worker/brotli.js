@@ -234,7 +234,7 @@ export function decoded(url, body, fetchImpl) {
     response.jabberwockyModuleUrl = url; // wasm.js compiles the module itself if this fails
     // Decoded and compiled from now, as the bytes arrive: Pyodide asks for its module only
     // once pyodide.asm.mjs is evaluated, and this thread is idle until that script is in.
-    if (typeof WebAssembly.compileStreaming === "function") compileNow(response);
+    compileNow(response);
     return response;
   }
   // The archive is read whole before Python starts anyway: it is checked first.

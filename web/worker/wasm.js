@@ -48,13 +48,14 @@ function compileOnArrival() {
   if (typeof WebAssembly.compileStreaming !== "function") return;
   const fetchNext = self.fetch;
   self.fetch = async function (input, init) {
-    if (prefetched && urlOf(input).split(/[?#]/)[0] === prefetched.url) {
+    const url = urlOf(input).split(/[?#]/)[0];
+    if (prefetched && url === prefetched.url) {
       const early = await prefetched.response;
       prefetched = null;
       if (early) return early;
     }
     const response = await fetchNext(input, init);
-    if (urlOf(input).split(/[?#]/)[0].endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
+    if (url.endsWith(MODULE_FILE) && response.ok && response.body && !response.bodyUsed) {
       compileNow(response);
     }
     return response;

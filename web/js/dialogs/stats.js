@@ -257,7 +257,7 @@ async function refresh(message = null) {
   } else {
     const players = Math.max(...ctx.state.tallied.map((e) => e.facts.players));
     // a heading of their own: after the deal of the day's section they read as its figures
-    body.append(el("h3", { className: "stats-all" }, t("stats.all_games")), figures(summary), el("p", { className: "note" }, t("stats.wins_note")), bySizeChart(summary), trendChart(summary), comparison(summary), more(summary, players), pastGames());
+    body.append(el("h3", {}, t("stats.all_games")), figures(summary), el("p", { className: "note" }, t("stats.wins_note")), bySizeChart(summary), trendChart(summary), comparison(summary), more(summary, players), pastGames());
   }
   body.prepend(dailySection(today())); // the deal of the day: streak, par, calendar
   body.append(el("p", { className: "note" }, t("stats.privacy", { max: capacity() })));
