@@ -350,9 +350,11 @@ def test_three_people_and_a_bot_play_a_whole_game_online(
             assert state["presence"][seats[de]] == "connected"
             hostile = True
         # round 3 under way: the host's page reloads; the same table opens again from the
-        # autosave and both friends come back by themselves
+        # autosave and both friends come back by themselves.  On a person's turn: on the
+        # bot's, the restored table moves on at once and the friends may never show the
+        # step it was reloaded at (seen once in a full run)
         if not host_reloaded and hostile and reloaded and hv["round"] == 3 \
-                and hv["phase"] in ("bidding", "playing") \
+                and hv["phase"] in ("bidding", "playing") and hv["to_act"] in (0, *seats.values()) \
                 and js(host, "() => document.body.dataset.busy") == "false":
             host_reload(host, (de, ko), hv["step"])
             host_reloaded = True
