@@ -1,7 +1,7 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
 the human's cards have landed; with reduced motion the bots' cards still arrive one by
 one, a readable beat apart (no flying, but who played what, in order, stays visible); the
-menu fits the screen; keyboard focus on a card is unmistakable in both themes; on a phone the
+menu fits the screen; the New game dialog's choices are said whole on a phone; keyboard focus on a card is unmistakable in both themes; on a phone the
 first-game tips cover neither your cards nor the bid buttons, one at a time."""
 
 from __future__ import annotations
@@ -143,6 +143,52 @@ def test_the_menu_fits_the_screen(new_context: Callable[..., BrowserContext],
     assert fit["bottom"] <= fit["height"], fit
     assert fit["scroll"] <= fit["client"] + 1, f"the menu scrolls inside: {fit}"
     assert fit["sound"] <= fit["bottom"] and fit["speed"] <= fit["bottom"], fit
+
+
+# Every select of the open New game dialog whose chosen words do not fit its box (the
+# words' width in the select's own font, with its padding and ~20 px for its arrow).
+CUT_SELECTS = """() => [...document.querySelectorAll("#dlg-new select")]
+    .filter((s) => s.checkVisibility())
+    .map((s) => {
+        const cs = getComputedStyle(s);
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = cs.font;
+        const words = s.options[s.selectedIndex]?.text ?? "";
+        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        return { id: s.id, words, width: Math.ceil(ctx.measureText(words).width), room };
+    })
+    .filter((x) => x.width > x.room)"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [
+    ({"width": 360, "height": 740}, "cs"), ({"width": 360, "height": 740}, "de"),
+    ({"width": 390, "height": 844}, "en"), ({"width": 360, "height": 740}, "ko"),
+])
+def test_the_new_game_dialog_says_each_choice_whole(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer,
+        size: dict[str, int], lang: str) -> None:
+    # a phone's select cannot wrap: the preset is named in it, and what sets the preset
+    # apart is said in a line of its own beneath (it was cut: "Jabberwocky (3…9…3, 1 po")
+    context = new_context(viewport=size, reduced_motion="reduce")
+    page = context.new_page()
+    set_storage(page, site_server.url, fast_prefs())
+    page.goto(site_server.url + f"#seed=e2e-dialog&players=4&bots=random&lang={lang}")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    page.click('.toolbar [data-action="new-game"]')
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.click("#rule-options summary")
+    for preset in ("oh-hell", "honour", "jabberwocky"):
+        page.select_option("#rules-preset", preset)
+        assert page.evaluate(CUT_SELECTS) == [], preset
+        details = page.locator("#rules-preset-details")
+        assert details.is_visible() and details.inner_text().strip(), preset
+    if lang == "en":
+        assert page.locator("#rules-preset-details").inner_text() == \
+            "3…9…3 cards, 1 point per exact bid"
+        page.select_option("#rules-preset", "oh-hell")
+        assert page.locator("#rules-preset option:checked").inner_text() == "Oh Hell"
+        assert page.locator("#rules-preset-details").inner_text() == \
+            "7…1…7 cards, 10 + bid, trump led any time"
 
 
 # Along the focused card's left edge, at its middle: the canvas's pixels from 16 px outside

@@ -328,9 +328,15 @@ def test_panels_are_not_cut_off_on_phones(
         const line = document.querySelector("#round-body p.winners").getBoundingClientRect();
         const actions = document.querySelector("#round-panel .panel-actions")
             .getBoundingClientRect();
-        return { top: line.top, bottom: line.bottom, actions: actions.top, h: innerHeight };
+        const panel = document.getElementById("round-panel").getBoundingClientRect();
+        const bar = document.querySelector("header.topbar").getBoundingClientRect();
+        return { top: line.top, bottom: line.bottom, actions: actions.top, h: innerHeight,
+                 panel: panel.top, bar: bar.bottom };
     }""")
     assert fit["top"] >= 0 and fit["bottom"] <= fit["actions"], fit
+    # the panel starts where the top bar ends: no strip of table above it, where the top
+    # of a badge's dealer mark used to show, cut in half
+    assert fit["bar"] - 1 <= fit["panel"] <= fit["bar"] + 1, fit
     page.context.close()
     # upright, at game over: what does not fit says so above the buttons, until scrolled
     page = open_table(new_context, site_server, "#seed=e2e-panels&players=5&bots=random"

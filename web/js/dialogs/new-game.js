@@ -35,8 +35,10 @@ export function scheduleLabel(name) {
   return t("schedule.sizes", { sizes: parts });
 }
 
-/** A preset's label: its name and what sets it apart ("Oh Hell (7…1…7, 10 + bid, …)"). */
-export function presetLabel(name, info) {
+/** What sets a preset apart, in a few words ("7…1…7, 10 + bid, trump led any time"): the
+ *  line under the preset's choice (a phone's select is too narrow to say it beside the
+ *  name). */
+export function presetDetails(name, info) {
   const p = info.presets[name];
   const base = info.presets[info.default];
   const options = ruleOptions(info);
@@ -48,7 +50,7 @@ export function presetLabel(name, info) {
     if (!differs && !(name === info.default && HEADLINE.includes(option.field))) continue;
     details.push(optionShort(option, value));
   }
-  return t("preset.label", { name: t(`preset.${name}`), details });
+  return t("preset.details", { details });
 }
 
 /** An option's value in a few words ("hook rule", "10 + bid"); a schedule's as 3…9…3. */
@@ -206,12 +208,22 @@ export function openNewGame(settings, setup, onStart, onOnline = () => {}) {
   // rules link: its options show in the fine-tuning, not a preset's)
   const custom = !matchesPreset(settings, info);
   const presetNames = [...Object.keys(info.presets), ...(custom ? [CUSTOM] : [])];
-  options($("rules-preset"), presetNames, (name) => (name === CUSTOM ? t("preset.custom") : presetLabel(name, info)));
+  options($("rules-preset"), presetNames, (name) => (name === CUSTOM ? t("preset.custom") : t(`preset.${name}`)));
   ruleControls(info);
   $("rules-preset").value = custom ? CUSTOM : settings.rules;
+  const explain = () => {
+    const name = $("rules-preset").value;
+    const line = $("rules-preset-details");
+    line.hidden = name === CUSTOM; // a link's own rules: the fine-tuning below shows them
+    line.textContent = name === CUSTOM ? "" : presetDetails(name, info);
+  };
+  explain();
   showRules(settings, info);
   $("rule-options").open = custom;
-  $("rules-preset").onchange = () => showRules($("rules-preset").value === CUSTOM ? settings : presetSettings($("rules-preset").value, info), info);
+  $("rules-preset").onchange = () => {
+    explain();
+    showRules($("rules-preset").value === CUSTOM ? settings : presetSettings($("rules-preset").value, info), info);
+  };
   const seed = $("seed-input");
   seed.value = "";
   seed.maxLength = info.seed_max_length;
