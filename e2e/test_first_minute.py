@@ -1,8 +1,9 @@
 """The first minute as a new player feels it (issue 30): nothing accepts input before
 the human's cards have landed; with reduced motion the bots' cards still arrive one by
 one, a readable beat apart (no flying, but who played what, in order, stays visible); the
-menu fits the screen; the New game dialog's choices are said whole on a phone; keyboard focus on a card is unmistakable in both themes; on a phone the
-first-game tips cover neither your cards nor the bid buttons, one at a time."""
+menu fits the screen; the New game dialog's choices are said whole on a phone; keyboard
+focus on a card is unmistakable in both themes; on a phone the first-game tips cover
+neither your cards nor the bid buttons, one at a time."""
 
 from __future__ import annotations
 
