@@ -120,6 +120,16 @@ def test_with_reduced_motion_the_bots_cards_arrive_one_by_one_with_a_pause(
     assert min(gaps) >= 300, f"cards arrived {min(gaps):.0f} ms apart: {gaps}"
 
 
+def open_table_in(new_context: Callable[..., BrowserContext], site_server: SiteServer,
+                  size: dict[str, int], lang: str, seed: str) -> Page:
+    """A table of four (random bots) in ``lang`` at ``size``, reduced motion, dealt."""
+    page = new_context(viewport=size, reduced_motion="reduce").new_page()
+    set_storage(page, site_server.url, fast_prefs())
+    page.goto(site_server.url + f"#seed={seed}&players=4&bots=random&lang={lang}")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    return page
+
+
 @pytest.mark.parametrize(("size", "lang"), [
     ({"width": 1280, "height": 800}, "en"), ({"width": 390, "height": 844}, "en"),
     ({"width": 390, "height": 844}, "de"), ({"width": 844, "height": 390}, "de"),
@@ -127,11 +137,7 @@ def test_with_reduced_motion_the_bots_cards_arrive_one_by_one_with_a_pause(
 ])
 def test_the_menu_fits_the_screen(new_context: Callable[..., BrowserContext],
                                   site_server: SiteServer, size: dict[str, int], lang: str) -> None:
-    context = new_context(viewport=size, reduced_motion="reduce")
-    page = context.new_page()
-    set_storage(page, site_server.url, fast_prefs())
-    page.goto(site_server.url + f"#seed=e2e-menu&players=4&bots=random&lang={lang}")
-    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    page = open_table_in(new_context, site_server, size, lang, "e2e-menu")
     page.click('[data-action="menu"]')
     page.locator("#menu").wait_for(state="visible")
     fit = page.evaluate("""() => {
@@ -170,11 +176,7 @@ def test_the_new_game_dialog_says_each_choice_whole(
         size: dict[str, int], lang: str) -> None:
     # a phone's select cannot wrap: the preset is named in it, and what sets the preset
     # apart is said in a line of its own beneath (it was cut: "Jabberwocky (3…9…3, 1 po")
-    context = new_context(viewport=size, reduced_motion="reduce")
-    page = context.new_page()
-    set_storage(page, site_server.url, fast_prefs())
-    page.goto(site_server.url + f"#seed=e2e-dialog&players=4&bots=random&lang={lang}")
-    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    page = open_table_in(new_context, site_server, size, lang, "e2e-dialog")
     page.click('.toolbar [data-action="new-game"]')
     page.locator("#dlg-new").wait_for(state="visible")
     page.click("#rule-options summary")
