@@ -28,3 +28,11 @@ test("compressed bytes count against the compressed size, once the sizes are kno
   assert.deepEqual(last.payload.params, { loaded: 2, total: 4 });
   assert.ok(Math.abs(last.payload.fraction - progress.DOWNLOAD_SHARE * 0.5) < 1e-9);
 });
+
+test("the last byte in, the words move on to setting up the table", () => {
+  const count = progress.expectCompressed("pyodide.asm.wasm");
+  count(2 * MB); // 4 of 4 MB: the module compiles on, and "4 of 4 MB" would stay beside a bar at 60%
+  const last = posted.at(-1);
+  assert.equal(last.payload.key, "loading.starting_python");
+  assert.equal(last.payload.fraction, progress.DOWNLOAD_SHARE);
+});

@@ -88,6 +88,9 @@ export function countBytes(key, n) {
   // The last chunks can arrive after the module is compiled: the bar has moved on to
   // "loading.starting_python" ("Setting up the table…") by then, and its words stay.
   if (lastFraction > DOWNLOAD_SHARE) return;
+  // Every byte in: the words move on at once ("3.4 of 3.4 MB" stayed while the module
+  // finished compiling, beside a bar not yet full)
+  if (total && loaded >= total) return progress(DOWNLOAD_SHARE, "loading.starting_python");
   const mb = (b) => Math.round(b / 104857.6) / 10;
   progress(DOWNLOAD_SHARE * (total ? loaded / total : 0), "loading.downloading", { loaded: mb(loaded), total: mb(total) });
 }
