@@ -295,19 +295,19 @@ class LearnedInferenceHard(HardBot):
         super().__init__(**kwargs)
         self.sampler = learned_sampler(playout)
 
-    def bid_distribution(self, obs: Observation, rng: Any) -> Any:
+    def _sampling(self, decide: Any, obs: Observation, rng: Any) -> Any:
+        """``decide(obs, rng)`` with this bot's sampler in place of the default."""
         hard_module.DealSampler = self.sampler  # type: ignore[misc]
         try:
-            return super().bid_distribution(obs, rng)
+            return decide(obs, rng)
         finally:
             hard_module.DealSampler = DealSampler  # type: ignore[misc]
 
+    def bid_distribution(self, obs: Observation, rng: Any) -> Any:
+        return self._sampling(super().bid_distribution, obs, rng)
+
     def card_evaluation(self, obs: Observation, rng: Any) -> Any:
-        hard_module.DealSampler = self.sampler  # type: ignore[misc]
-        try:
-            return super().card_evaluation(obs, rng)
-        finally:
-            hard_module.DealSampler = DealSampler  # type: ignore[misc]
+        return self._sampling(super().card_evaluation, obs, rng)
 
 
 class LearnedPlayoutHard(HardBot):
