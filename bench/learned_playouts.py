@@ -50,10 +50,11 @@ no better for it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import jabberwocky.bots.hard as hard_module  # noqa: E402
 from jabberwocky.bots.hard import HardBot  # noqa: E402
-from jabberwocky.bots.knowledge import beating_mask, beats, poisson_binomial  # noqa: E402
+from jabberwocky.bots.knowledge import (  # noqa: E402
+    beating_mask,
+    beats,
+    poisson_binomial,
+    trick_best,
+)
 from jabberwocky.bots.model import (  # noqa: E402
     Model,
     Net,
@@ -72,7 +78,7 @@ from jabberwocky.bots.model import (  # noqa: E402
     load_model,
     now_inputs,
 )
-from jabberwocky.bots.playout import from_rm  # noqa: E402
+from jabberwocky.bots.playout import from_rm, rm_to_mask  # noqa: E402
 from jabberwocky.bots.sampling import DealSampler  # noqa: E402
 from jabberwocky.core.cards import SUIT_MASKS  # noqa: E402
 from jabberwocky.core.game import Game  # noqa: E402
@@ -80,16 +86,17 @@ from jabberwocky.core.observation import Observation  # noqa: E402
 from jabberwocky.drivers.simulate import percentile, play_game  # noqa: E402
 
 FULL = (1 << 52) - 1
-FAST_PLAY_OUT = hard_module.play_out
 
 
-def _engine_mask(rm: int) -> int:
-    out = 0
-    while rm:
-        low = rm & -rm
-        out |= 1 << from_rm(low.bit_length() - 1)
-        rm ^= low
-    return out
+@contextlib.contextmanager
+def swapped(name: str, value: Any) -> Iterator[None]:
+    """``jabberwocky.bots.hard``'s ``name`` (what its decisions call) is ``value`` meanwhile."""
+    default = getattr(hard_module, name)
+    setattr(hard_module, name, value)
+    try:
+        yield
+    finally:
+        setattr(hard_module, name, default)
 
 
 def _memo(cache: dict[tuple[int, ...], float], net: Net, key: tuple[int, ...]) -> float:
@@ -127,7 +134,7 @@ class LearnedPlayout:
                  goals: Sequence[int], after: bool, record: Any = None, stock: int = -1,
                  voids: Sequence[int] | None = None) -> list[int]:
         n = len(hands_rm)
-        hands = [_engine_mask(h) for h in hands_rm]
+        hands = [rm_to_mask(h) for h in hands_rm]
         trick = [from_rm(c) for c in trick_rm]
         taken = list(taken_in)
         void = list(voids) if voids is not None else [0] * n
@@ -157,11 +164,7 @@ class LearnedPlayout:
 
     @staticmethod
     def _finish(trick: list[int], leader: int, trump: int, taken: list[int], n: int) -> int:
-        bi = 0
-        for i in range(1, len(trick)):
-            if beats(trick[i], trick[bi], trump):
-                bi = i
-        w = (leader + bi) % n
+        w = (leader + trick_best(trick, trump)) % n
         taken[w] += 1
         return w
 
@@ -178,13 +181,7 @@ class LearnedPlayout:
             legal = hand & ~tm if after and not broken and hand & ~tm else hand
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        best = None
-        if trick:
-            bi = 0
-            for i in range(1, len(trick)):
-                if beats(trick[i], trick[bi], trump):
-                    bi = i
-            best = trick[bi]
+        best = trick[trick_best(trick, trump)] if trick else None
         need = goals[p] - taken[p]
         cards = [c for c in range(52) if legal >> c & 1]
         if need < 0:
@@ -266,7 +263,7 @@ def learned_sampler(playout: LearnedPlayout) -> type[DealSampler]:
             trump = self.trump_suit
             tm = SUIT_MASKS[trump]
             for p, need in self.needs:
-                hand = _engine_mask(deal[p])
+                hand = rm_to_mask(deal[p])
                 unseen = FULL & ~hand & ~self.gone
                 shared = later_shared(self.players, hand.bit_count(), self.seat_needs[p],
                                       sum(1 for m in SUIT_MASKS if not hand & m),
@@ -295,19 +292,13 @@ class LearnedInferenceHard(HardBot):
         super().__init__(**kwargs)
         self.sampler = learned_sampler(playout)
 
-    def _sampling(self, decide: Any, obs: Observation, rng: Any) -> Any:
-        """``decide(obs, rng)`` with this bot's sampler in place of the default."""
-        hard_module.DealSampler = self.sampler  # type: ignore[misc]
-        try:
-            return decide(obs, rng)
-        finally:
-            hard_module.DealSampler = DealSampler  # type: ignore[misc]
-
     def bid_distribution(self, obs: Observation, rng: Any) -> Any:
-        return self._sampling(super().bid_distribution, obs, rng)
+        with swapped("DealSampler", self.sampler):
+            return super().bid_distribution(obs, rng)
 
     def card_evaluation(self, obs: Observation, rng: Any) -> Any:
-        return self._sampling(super().card_evaluation, obs, rng)
+        with swapped("DealSampler", self.sampler):
+            return super().card_evaluation(obs, rng)
 
 
 class LearnedPlayoutHard(HardBot):
@@ -319,17 +310,8 @@ class LearnedPlayoutHard(HardBot):
 
     def card_evaluation(self, obs: Observation, rng: Any) -> Any:
         self.playout.gone = obs.played_mask() | 1 << obs.trump_card
-        hard_module.play_out = self._play_out
-        try:
+        with swapped("play_out", self.playout):  # hard passes stock= and voids= by name
             return super().card_evaluation(obs, rng)
-        finally:
-            hard_module.play_out = FAST_PLAY_OUT
-
-    def _play_out(self, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int],
-                  broken: bool, taken: Sequence[int], goals: Sequence[int], after: bool,
-                  stock: int = -1, voids: Sequence[int] | None = None) -> list[int]:
-        return self.playout(hands, trump, leader, trick, broken, taken, goals, after,
-                            stock=stock, voids=voids)
 
 
 def run(out: Path, games: int, first: int, players: int, play_work: int, fast: bool,

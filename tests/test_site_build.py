@@ -315,14 +315,15 @@ def test_licences_of_everything_the_site_ships(built: Path, micropip: Path) -> N
     assert set(rows) == {"Jabberwocky", "Pyodide", "CPython", "micropip", "packaging",
                          "mousebender", "Classic", "brotli-dec-wasm", "Trystero", "uqr"}
     assert rows["Classic"]["license"] == "CC0-1.0"  # the classic deck's court cards
+    catalogues = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+                  for lang in ("en", "de", "cs", "ko")}
     for row in index["components"]:
         assert set(row) == {"component", "version", "license", "file", "url", "part_of", "name",
                             "role"}
         # what it does, in the player's language: a catalogue entry in every language
         if row["role"] is not None:
             assert row["name"], row
-            for lang in ("en", "de", "cs", "ko"):
-                catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+            for lang, catalogue in catalogues.items():
                 assert f"about.role_{row['role']}" in catalogue, (lang, row["role"])
         text = (built / row["file"]).read_text(encoding="utf-8")
         assert len(text) > 500, row["file"]
