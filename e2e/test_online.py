@@ -4,12 +4,13 @@ WebRTC, the peers meeting through a local WebTorrent tracker (the page's signall
 setting points at it, with no ICE servers: nothing but this machine is reachable).
 
 Checked: every message each guest received holds no card of another hand before it was
-played; the guests' screens hold no English; a guest reloading mid-trick gets its seat
-and hand back; the host reloading mid-game opens the same table again and both friends
-come back by themselves; a hostile guest (another seat, out of turn, garbage, 1 MB, 1,000 messages
-in a second) changes nothing and the game goes on; the host sends the whole record at
-the end; the host leaving tells every guest.  One test, to keep the CI time under a
-minute: the phases share a table.
+played, and none but the record at the end holds the deal code; the guests' screens hold
+no English; a guest reloading mid-trick gets its seat and hand back; the host reloading
+mid-game opens the same table again and both friends come back by themselves; a hostile
+guest (another seat, out of turn, garbage, 1 MB, 1,000 messages in a second) changes
+nothing and the game goes on; the host sends the whole record at the end; the host leaving
+tells every guest.  One test, to keep the CI time under a minute: the phases share a
+table.
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ def no_other_hand(messages: list[str], views: list[dict[str, Any] | None], seat:
                   record: dict[str, Any]) -> int:
     """Every card named in a message to ``seat`` (a whole view or a patch: its text) is its
     own (dealt to it that round), on the table or already played, or the turned trump card:
-    never another hand's card before it was played.  ``views``: the view the guest built
+    never another hand's card before it was played; and no message but the record at the
+    end holds the deal code (from which every hand follows).  ``views``: the view the guest built
     from each message.  ``seat`` None: a friend watching, who holds no hand at all.
     Returns how many messages held a view."""
     hands = [[set(h) for h in r["hands"]] + [set()] for r in record["rounds"]]
@@ -149,6 +151,10 @@ def no_other_hand(messages: list[str], views: list[dict[str, Any] | None], seat:
     assert len(views) == len(messages)
     for text, view in zip(messages, views, strict=True):
         msg = json.loads(text)
+        # the deal code gives every hand of the game: only the record at the end has it
+        if msg["t"] != "record":
+            assert record["seed"] not in text, f"the deal code in a {msg['t']} message"
+        assert view is None or view["seed"] is None, "a view with the deal code"
         if "view" in msg or "patch" in msg:
             assert view, f"a {msg['t']} message the guest could not build a view from"
         if not view:

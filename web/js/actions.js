@@ -48,10 +48,15 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     });
   }
 
+  // a guest at an online table is never sent the deal code (it would show every hand):
+  // the record brings it at the game's end
+  const noDealCode = () => controller.notice("notice.online_no_deal_code", {}, 8000);
+
   async function sameDeals(withSeed) {
     const v = view();
     const s = setup();
     if (!v || !s) return;
+    if (withSeed && !v.seed) return noDealCode();
     if (gameInProgress(v) && !(await confirmAction({ key: "confirm.new_game", yes: "confirm.new_game_yes" }))) return;
     const options = fragmentOptions(v, s.rules);
     controller.newGame({ seed: withSeed ? v.seed : undefined, players: v.players, bots: options.bots, rules: v.rules });
@@ -61,6 +66,7 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
     const v = view();
     const s = setup();
     if (!v || !s) return;
+    if (!v.seed) return noDealCode();
     const link = location.href.split("#")[0] + serializeFragment(fragmentOptions(v, s.rules));
     if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
       try {

@@ -17,9 +17,10 @@ reason is a catalogue code and its parameters (:meth:`Message.to_json`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.cards import Card, card_name, card_names, cards_of, sort_for_display
+from ..core.cards import SUITS, Card, card_name, card_names, cards_of, sort_for_display
 from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
 from ..core.history import RoundResult
 from ..core.messages import Message
@@ -114,48 +115,99 @@ def history_rows(results: Iterable[RoundResult], players: int) -> list[dict[str,
     return out
 
 
-def total_steps(game: Game) -> int:
-    """Every move made so far in the whole game (the view's ``step``)."""
-    done = sum(game.players * (1 + r.hand_size) for r in game.results)
-    return done + (game.step if game.phase in (BIDDING, PLAYING) else 0)
+def steps_seen(obs: Observation) -> int:
+    """Every move made so far in the whole game, counted from what any seat sees: the
+    finished rounds' moves and this round's (the view's ``step``)."""
+    done = sum(obs.players * (1 + r.hand_size) for r in obs.history)
+    return done + (obs.step if obs.phase in (BIDDING, PLAYING) else 0)
 
 
-def _card_reason(game: Game, card: Card, viewer: int) -> Message:
-    if game.phase == PLAYING and game.to_act != viewer:
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What everyone at the table knows that an :class:`Observation` does not hold, and
+    that no card decides: the seats' kinds, the names people gave, the bots' version,
+    whether the game answers a challenge, how many moves were taken back.  With a seat's
+    observation it is *everything* a view for that seat is built from
+    (:func:`seat_view`): nothing of the game itself reaches the view any other way."""
+
+    seats: tuple[str, ...]
+    names: tuple[str | None, ...]
+    bots_version: str | None
+    challenge: bool
+    takebacks: int
+
+
+def table_facts(game: Game) -> TableFacts:
+    """The :class:`TableFacts` of ``game``."""
+    return TableFacts(tuple(game.seats), tuple(game.names), game.bots_version,
+                      game.challenge is not None, game.takebacks)
+
+
+def public_observation(obs: Observation) -> Observation:
+    """``obs`` with nothing of its seat's hand in it: no cards, no legal moves and no
+    random key (what a friend who watches may know: the open table)."""
+    return replace(obs, hand=0, legal=0, honest=0, legal_bids=(), bot_key=0)
+
+
+def card_reason(obs: Observation, card: Card) -> Message:
+    """Why the card ``card`` of the viewer's hand may not be played now, from the
+    viewer's own observation (the referee's words: :meth:`Game.why_illegal_card`)."""
+    if obs.phase == PLAYING and not obs.my_turn:
         return Message("move.wait_turn")
-    return game.why_illegal_card(card) or Message("move.not_now")
+    if obs.phase != PLAYING:
+        return Message("move.not_playing", phase=obs.phase.value)
+    if obs.trick:
+        return Message("move.must_follow", suit=SUITS[obs.trick[0] // 13])
+    return Message("move.trump_not_broken", suit=SUITS[obs.trump_suit])
 
 
-def seat_view(game: Game, obs: Observation, *, handoff: bool, humans: Sequence[int],
-              can_claim: bool, can_challenge: bool, can_take_back: bool,
-              record_version: str, remote: Sequence[int] = (),
+def bid_reason(obs: Observation, bid: int) -> Message:
+    """Why ``bid`` (0 to the hand size, not among the viewer's legal bids) is not
+    allowed: the hook rule is the only one that bars a bid in range."""
+    return Message("move.hook", bid=bid, tricks=obs.hand_size)
+
+
+def winners_seen(obs: Observation) -> list[int]:
+    """The seats with the most points once the game is over (all on a tie), else none."""
+    if obs.phase != GAME_OVER:
+        return []
+    best = max(obs.scores)
+    return [s for s, v in enumerate(obs.scores) if v == best]
+
+
+def seat_view(obs: Observation, table: TableFacts, *, deal_code: str | None, handoff: bool,
+              humans: Sequence[int], can_claim: bool, can_challenge: bool,
+              can_take_back: bool, record_version: str, remote: Sequence[int] = (),
               stand_ins: Mapping[int, str] | None = None,
               take_back_rule: str | None = None) -> dict[str, Any]:
-    """What the page renders for the seat of ``obs`` (``game.observation(viewer)``), built
-    from that observation only (during a ``handoff``, from no hand at all) plus public
-    facts.  The flags are the session's to decide (claims, challenges and take-backs are
-    worked out above this layer); docs/web-protocol.md describes every field."""
+    """What the page renders for the seat of ``obs``, built from that observation and the
+    public :class:`TableFacts` only (during a ``handoff``, from no hand at all): a pure
+    function of what the seat may know, so a view for another person's device cannot
+    carry a card they may not see.  ``deal_code`` is the game's seed for the host's own
+    device, which holds every hand anyway; ``None`` in every view for someone else (the
+    seed gives every deal of the game).  The flags are the session's to decide (claims,
+    challenges and take-backs are worked out above this layer); docs/web-protocol.md
+    describes every field."""
     viewer = obs.seat
     n = obs.players
     hand = [] if handoff else sort_for_display(cards_of(obs.hand), obs.trump_suit)
     legal = obs.legal
     honest = obs.honest
-    reasons = {card_name(c): _card_reason(game, c, viewer).to_json()
+    reasons = {card_name(c): card_reason(obs, c).to_json()
                for c in hand if not legal >> c & 1}
     bid_reasons: dict[str, Any] = {}
     if obs.legal_bids and not handoff:
         for b in range(obs.hand_size + 1):
             if b not in obs.legal_bids:
-                why = game.why_illegal_bid(b) or Message("move.not_now")
-                bid_reasons[str(b)] = why.to_json()
+                bid_reasons[str(b)] = bid_reason(obs, b).to_json()
     last = obs.tricks[-1] if obs.tricks else None
     over = obs.phase in (ROUND_OVER, GAME_OVER)
     result = obs.history[-1] if over and obs.history else None
     return {
-        "seed": game.seed,
+        "seed": deal_code,
         "players": n,
         "rules": obs.rules.to_dict(),
-        "seats": list(game.seats),
+        "seats": list(table.seats),
         "phase": obs.phase.value,
         "round": obs.round_index + 1,
         "rounds": obs.rules.rounds,
@@ -186,18 +238,18 @@ def seat_view(game: Game, obs: Observation, *, handoff: bool, humans: Sequence[i
         "round_result": None if result is None else {
             "bids": list(result.bids), "taken": list(result.taken),
             "points": list(result.points)},
-        "winners": game.winners(),
-        "step": total_steps(game),
+        "winners": winners_seen(obs),
+        "step": steps_seen(obs),
         "record_version": record_version,
-        "bots_version": game.bots_version,
+        "bots_version": table.bots_version,
         "viewer": viewer,
         "handoff": handoff,
         "humans": list(humans),
         "remote": list(remote),
         "stand_ins": {str(s): level for s, level in sorted((stand_ins or {}).items())},
-        "player_names": list(game.names),
-        "challenge": game.challenge is not None,
-        "takebacks": game.takebacks,
+        "player_names": list(table.names),
+        "challenge": table.challenge,
+        "takebacks": table.takebacks,
         "can_take_back": can_take_back,
         "take_back_rule": take_back_rule,
         "can_challenge": can_challenge,

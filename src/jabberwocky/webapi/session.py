@@ -11,8 +11,9 @@ device is handed on, and between two of them the view shows no hand at all (``ha
 until the next one says they have it (:meth:`Session.reveal`).
 
 The session decides who may act and who sees what; the view's JSON is written by
-:func:`jabberwocky.formats.gamejson.seat_view` from that seat's observation only, so no
-other seat's hidden card can reach the page.
+:func:`jabberwocky.formats.gamejson.seat_view` from that seat's observation and the public
+table facts only, so no other seat's hidden card can reach the page; only the device's own
+view (:meth:`Session.view`) carries the deal code, which gives every hand of the game.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ..core.levels import HUMAN
 from ..core.observation import Observation
 from ..core.table import check_name
 from ..formats.challenge import can_challenge
-from ..formats.gamejson import seat_view
+from ..formats.gamejson import public_observation, seat_view, table_facts
 from ..formats.record import FORMAT
 
 SeatKind = Literal["bot", "here", "remote"]
@@ -153,19 +154,24 @@ class Session:
     # -- the views ----------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        """The device's view: its viewer's, with the hand-off between people here."""
+        """The device's view: its viewer's, with the hand-off between people here.  The
+        only view with the deal code: this device holds every hand (it deals)."""
         viewer = self.viewer()
-        return self.view_of(viewer, self.handoff(viewer))
+        return self.view_of(viewer, self.handoff(viewer), deal_code=self.game.seed)
 
-    def view_of(self, seat: int, handoff: bool = False) -> dict[str, Any]:
-        """``seat``'s view (during a ``handoff``, with no hand)."""
+    def view_of(self, seat: int, handoff: bool = False, *,
+                deal_code: str | None = None) -> dict[str, Any]:
+        """``seat``'s view (during a ``handoff``, with no hand), built from that seat's
+        observation and the public table facts only; with the ``deal_code`` only when
+        it is for this device's own screen."""
         game = self.game
         people = self.people()
         obs = game.observation(seat)
         can_claim = (obs.my_turn and not handoff and obs.phase == PLAYING
                      and len(people) == 1 and claim_order(obs) is not None)
         rule = self.why_no_take_back()
-        return seat_view(game, obs, handoff=handoff, humans=people, can_claim=can_claim,
+        return seat_view(obs, table_facts(game), deal_code=deal_code, handoff=handoff,
+                         humans=people, can_claim=can_claim,
                          can_challenge=can_challenge(game),
                          can_take_back=rule is None and last_action(game, people) is not None,
                          record_version=FORMAT, remote=self.remote(),
@@ -173,24 +179,27 @@ class Session:
 
     def person_view(self, seat: object) -> dict[str, Any]:
         """The view of a person's seat (here or elsewhere), never a hand-off: what the host
-        sends a guest.  Refused for a bot's seat or a seat not at the table."""
+        sends a guest, so built from what that seat may know (no deal code: it gives every
+        hand of the game).  Refused for a bot's seat or a seat not at the table."""
         return self.view_of(self.person_seat(seat))
 
     def public_view(self) -> dict[str, Any]:
         """The table as anyone may see it: what the host sends a friend who watches.
 
-        Built as a hand-off view (``handoff=True``): no hand, so no legal cards, renege
-        cards or reasons drawn from one, no legal bids, ``your_turn`` false, and every flag
-        that could hint at a hand (claims, take-backs, challenges) off.  What is left is
-        public at a real table: the trump card, the bids, the cards in the trick and the
-        tricks played, how many cards each hand holds, the scores.  The seat the view is
-        drawn from (``viewer``) is the host's, only for where the page puts the table."""
+        Built from :func:`~jabberwocky.formats.gamejson.public_observation` (an
+        observation with no hand, no legal moves, no random key) as a hand-off view: no
+        legal cards, renege cards or reasons, no legal bids, ``your_turn`` false, no deal
+        code, and every flag that could hint at a hand (claims, take-backs, challenges)
+        off.  What is left is public at a real table: the trump card, the bids, the cards
+        in the trick and the tricks played, how many cards each hand holds, the scores.
+        The seat it is drawn from (``viewer``) is the host's, only for where the page
+        puts the table."""
         game = self.game
-        obs = game.observation(self.here()[0])
-        return seat_view(game, obs, handoff=True, humans=self.people(), can_claim=False,
-                         can_challenge=False, can_take_back=False, record_version=FORMAT,
-                         remote=self.remote(), stand_ins=self.stand_ins(),
-                         take_back_rule=None)
+        obs = public_observation(game.observation(self.here()[0]))
+        return seat_view(obs, table_facts(game), deal_code=None, handoff=True,
+                         humans=self.people(), can_claim=False, can_challenge=False,
+                         can_take_back=False, record_version=FORMAT, remote=self.remote(),
+                         stand_ins=self.stand_ins(), take_back_rule=None)
 
     def views_of(self, seats: object, public: object = False) -> dict[str, Any]:
         """Several people's views and, when ``public`` is true, the public view, in one

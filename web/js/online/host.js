@@ -143,7 +143,9 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   const tookViews = (views) => {
     along = views;
   };
-  const SAME_TABLE = ["seed", "step", "round", "phase", "to_act"];
+  // the views came with this move (no view for a guest holds the deal code: compare what
+  // they all hold)
+  const SAME_TABLE = ["step", "round", "phase", "to_act", "dealer", "trump_card"];
 
   /** The views that came with the move the host's table now shows (`shown`): for every
    *  guest and watcher there now, or null (then they are asked for). */
