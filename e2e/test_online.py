@@ -203,7 +203,7 @@ def host_reload(host: Page, guests: tuple[Page, ...], step: int) -> None:
 
 
 REFUSALS = {"online.refused.wrong_seat", "move.not_your_turn", "online.refused.not_json",
-            "online.refused.replay", "online.refused.too_large", "online.refused.rate"}
+            "online.refused.replay", "online.refused.wire_message", "online.refused.rate"}
 
 
 def refusal_codes(host: Page) -> set[str]:

@@ -191,6 +191,17 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
 
   // -- what guests send -------------------------------------------------------------------
 
+  // a frame the wire's guard refused before the library read it (wire-guard.js): counted
+  // and logged as any refusal; a peer not known yet (still connecting) has no seat
+  link.onRefused = (code, peer, params) => {
+    const guest = peer ? guests.get(peer) : undefined;
+    if (guest) return refuse(peer, guest, { code, params });
+    refusedCount += 1;
+    log.push({ at: Math.round(performance.now()), seat: null, code });
+    if (log.length > LOG_MAX) log.shift();
+    for (const fn of listeners) fn(state());
+  };
+
   link.onPeerJoin = (peer) => {
     const guest = { seat: null, name: "", rate: new RateLimit(), seq: new Sequence(), token: null, hello: false };
     guests.set(peer, guest);

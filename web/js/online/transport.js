@@ -2,34 +2,52 @@
 // the settings (config.js), one room code for all of them.  A peer found on two networks
 // is one peer (Trystero's peer id is the page's, whatever the network): its messages go
 // over the first connection made, and it leaves when its last connection is gone.
-// Messages are JSON texts (protocol.js); nothing here reads them.
+// Messages are JSON texts (protocol.js); nothing here reads them.  Every frame a peer sends
+// passes the wire's guard (wire-guard.js) before the library reads it; a frame refused
+// there is reported with its reason (`onRefused`), and a peer over its budget is let go.
 //
 // The libraries (vendor/online/online.js, bundled by tools/vendor.py; online-libraries.js) are imported only
 // when a table is opened or joined: nothing connects to anything before that.
 
 import { APP_ID, signalSettings } from "./config.js";
 import { onlineLibraries } from "../online-libraries.js";
+import { guardedConnections, roomToken } from "./wire-guard.js";
 
 /**
- * Join the room `room` on every network: {send(text, peer?), peers(), leave(),
- * onMessage(text, peer), onPeerJoin(peer), onPeerLeave(peer)} (set the handlers).
+ * Join the room `room` on every network: {send(text, peer?), peers(), leave(), trust(peer),
+ * onMessage(text, peer), onPeerJoin(peer), onPeerLeave(peer), onRefused(code, peer, params)}
+ * (set the handlers).
  */
 export async function openLink(room, settings = signalSettings()) {
   const lib = await onlineLibraries();
   const join = { torrent: lib.joinTorrent, nostr: lib.joinNostr };
+  const token = await roomToken(APP_ID, room);
   const link = {
     onMessage: () => {},
     onPeerJoin: () => {},
     onPeerLeave: () => {},
+    onRefused: () => {},
     rooms: [],
     via: new Map(), // peer -> [the rooms it is connected through, first first]
   };
+  /** The peer whose connection `pc` is (null: not known to any room yet). */
+  const peerOf = (pc) => {
+    for (const entry of link.rooms) {
+      for (const [peer, connection] of Object.entries(entry.trystero.getPeers())) if (connection === pc) return peer;
+    }
+    return null;
+  };
+  const rtcPolyfill = guardedConnections({
+    tokens: () => [token],
+    onRefused: (verdict, pc) => link.onRefused(verdict.code, peerOf(pc), verdict.params || {}),
+  });
   for (const network of settings.networks) {
     const config = {
       appId: APP_ID,
       password: room, // offers and answers travel encrypted with the room code
       relayConfig: { urls: network.urls },
       rtcConfig: { iceServers: settings.iceServers },
+      rtcPolyfill,
       ...(settings.turn.length ? { turnConfig: settings.turn } : {}),
     };
     let trystero;
@@ -72,6 +90,10 @@ export async function openLink(room, settings = signalSettings()) {
       const entry = link.via.get(p)?.[0];
       entry?.action.send(text, { target: p }).catch(() => {});
     }
+  };
+  /** `peer` is the host this page accepted: its connections get the host's limits. */
+  link.trust = (peer) => {
+    for (const entry of link.rooms) entry.trystero.getPeers()[peer]?.gate?.trust();
   };
   link.leave = async () => {
     await Promise.allSettled(link.rooms.map((r) => r.trystero.leave()));
