@@ -8,8 +8,9 @@ thousand frames in a second, and 10 MB of chunks of messages that never end.  Ea
 refused (or the peer let go) with its reason in the host's refusal log and count; no page
 has an error; the host's heap, measured after a garbage collection before and after, grows
 by less than the bound the guard states (a guest can make the host hold at most 96 KiB of
-unfinished messages) plus 1 MiB for whatever else the page did meanwhile; and the host and
-the friend play the game to its end.
+unfinished messages) plus 1 MiB for whatever else the page did meanwhile; the friend
+reloads its page and is back with no error on any page; and the host and the friend play the
+game to its end.
 """
 
 from __future__ import annotations
@@ -150,6 +151,14 @@ def test_raw_frames_below_the_protocol_are_refused_and_bounded(
     view = js(host, "() => window.__jabberwocky.table().view")
     assert view["step"] == step, "a hostile frame changed the table"
     assert presence(host)[1] == "connected", "the friend is still at the table"
+
+    # the friend reloads: back at the table by itself, and no page reports the old
+    # connection's end as an error (this test allows no console error on any page)
+    reloaded_at = time.monotonic()
+    friend.reload()
+    wait_for_dataset(friend, "online", "playing", 60)
+    wait_until("the friend back", lambda: presence(host)[1] == "connected", 30, host)
+    print(f"the friend's reload: back at the table in {time.monotonic() - reloaded_at:.1f} s")
 
     # the host and the friend play on to the end
     deadline = time.monotonic() + 90

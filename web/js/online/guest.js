@@ -20,6 +20,11 @@ const TOKEN_KEY = "jabberwocky.onlineSeat."; // + room code: this device's seat 
 const ANSWER_MS = 20000;
 const HOST_GONE_MS = 90000; // a host away this long has left (a reload takes seconds)
 const SYNC_AGAIN_MS = 2000; // a sync asked for and not answered is asked for again after this
+// With no host: join the room again (a fresh announcement, not the tracker's next periodic
+// one, which can be minutes away) after each of these waits, the last one repeated; after
+// SLOW_MS the page says in words what may be wrong.
+export const RETRY_MS = [4000, 6000, 9000, 12000, 15000];
+export const SLOW_MS = 40000;
 
 /** True when this device has taken a seat at `room` before (a reload gets it back). */
 export function hasSeatToken(room, storage = globalThis.localStorage) {
@@ -134,6 +139,25 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
 
   link.onPeerJoin = () => {};
   let giveUp = 0;
+  // no host yet (or no longer): look again on a schedule the page shows (`retries`), and
+  // say what may be wrong once it has been long (`slow`)
+  let retryTimer = 0;
+  let lookingSince = performance.now();
+  let closed = false;
+  function lookAgain(first = false) {
+    clearTimeout(retryTimer);
+    if (first) {
+      lookingSince = performance.now();
+      update({ retries: 0, slow: false });
+    }
+    const wait = RETRY_MS[Math.min(info.retries || 0, RETRY_MS.length - 1)];
+    retryTimer = setTimeout(async () => {
+      if (closed || host !== null || info.status === "ended" || info.status === "over") return;
+      update({ retries: (info.retries || 0) + 1, slow: performance.now() - lookingSince >= SLOW_MS });
+      await link.refresh?.();
+      if (host === null && !closed) lookAgain();
+    }, wait);
+  }
   link.onPeerLeave = (peer) => {
     if (peer !== host) return;
     host = null;
@@ -142,6 +166,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     // the host's page may be reloading: its table opens again and says so; after a while
     // without it, the host has left
     update({ status: "reconnecting" });
+    lookAgain(true);
     clearTimeout(giveUp);
     giveUp = setTimeout(() => {
       if (host === null) news({ t: "end", code: "online.host_left" });
@@ -159,7 +184,9 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       if (host !== null && host !== peer) return;
       if (host === peer && helloSent && performance.now() - helloSent < 1000) return;
       clearTimeout(giveUp);
+      clearTimeout(retryTimer);
       host = peer;
+      if (info.retries || info.slow) update({ retries: 0, slow: false });
       link.trust?.(peer); // the host's messages may be longer than a guest's (wire-guard.js)
       helloSent = performance.now();
       hello();
@@ -310,6 +337,8 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     nextSeq: () => ++seq,
     protocol: PROTOCOL,
     async leave() {
+      closed = true;
+      clearTimeout(retryTimer);
       sendToHost("bye", {});
       await new Promise((r) => setTimeout(r, 150));
       await link.leave();
@@ -319,5 +348,6 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     },
   };
   update({ status: "looking" });
+  lookAgain(true);
   return guest;
 }

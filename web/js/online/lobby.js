@@ -30,6 +30,15 @@ const STATUS = {
   ended: "online.status.ended", over: "online.status.over", host: "online.status.host",
 };
 
+/** The words of a guest's status: while it looks for the host, how many times it has
+ *  looked again, and, once that has been long, what may be wrong. */
+const AGAIN = { looking: "online.status.looking_again", reconnecting: "online.status.reconnecting_again" };
+function statusWords(info, status = info.status) {
+  const looking = status in AGAIN;
+  const words = looking && info.retries ? t(AGAIN[status], { n: info.retries }) : t(STATUS[status]);
+  return looking && info.slow ? `${words} ${t("online.status.slow")}` : words;
+}
+
 /** The turn clock's choices, in seconds (0: off, the default). */
 const CLOCKS = [0, 30, 60, 120];
 
@@ -212,8 +221,10 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
         offered = true;
         offerNewBuild(controller, room);
       }
-      $("online-join-status").textContent = t(STATUS[info.status]);
+      $("online-join-status").textContent = statusWords(info);
       dlg.dataset.status = info.status;
+      dlg.dataset.retries = String(info.retries || 0);
+      dlg.dataset.slow = String(Boolean(info.slow));
       if ((info.status === "playing" || (info.status === "watching" && info.started)) && dlg.open) dlg.close();
     });
   };
@@ -265,7 +276,7 @@ export function renderOnlineBar(state) {
     standIn.textContent = t("online.stand_in", { name });
     standIn.onclick = () => current?.kind === "host" && current.table.standIn(away, controllerLevel());
   } else {
-    $("online-bar-text").textContent = t(STATUS[status]);
+    $("online-bar-text").textContent = online.role === "host" ? t(STATUS[status]) : statusWords(online, status);
   }
 }
 

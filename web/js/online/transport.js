@@ -41,47 +41,55 @@ export async function openLink(room, settings = signalSettings()) {
     tokens: () => [token],
     onRefused: (verdict, pc) => link.onRefused(verdict.code, peerOf(pc), verdict.params || {}),
   });
-  for (const network of settings.networks) {
-    const config = {
-      appId: APP_ID,
-      password: room, // offers and answers travel encrypted with the room code
-      relayConfig: { urls: network.urls },
-      rtcConfig: { iceServers: settings.iceServers },
-      rtcPolyfill,
-      ...(settings.turn.length ? { turnConfig: settings.turn } : {}),
-    };
-    let trystero;
-    try {
-      trystero = join[network.strategy](config, room);
-    } catch (err) {
-      console.warn(`the ${network.strategy} network could not be joined:`, err);
-      continue;
-    }
-    const action = trystero.makeAction("m");
-    const entry = { trystero, action, strategy: network.strategy };
-    const joined = (peer) => {
-      const rooms = link.via.get(peer) || [];
-      if (rooms.includes(entry)) return;
-      rooms.push(entry);
-      link.via.set(peer, rooms);
-      if (rooms.length === 1) link.onPeerJoin(peer);
-    };
-    action.onMessage = (data, { peerId }) => {
-      // a message may come before this side has reported the peer: it is a peer then
-      if (!link.via.has(peerId)) joined(peerId);
-      if (link.via.get(peerId)?.[0] === entry) link.onMessage(data, peerId);
-    };
-    trystero.onPeerJoin = joined;
-    trystero.onPeerLeave = (peer) => {
-      const rooms = (link.via.get(peer) || []).filter((r) => r !== entry);
-      if (rooms.length) link.via.set(peer, rooms);
-      else {
-        link.via.delete(peer);
-        link.onPeerLeave(peer);
+  /** Join the room on every network (again, after `refresh`). */
+  const joinAll = () => {
+    for (const network of settings.networks) {
+      const config = {
+        appId: APP_ID,
+        password: room, // offers and answers travel encrypted with the room code
+        relayConfig: { urls: network.urls },
+        rtcConfig: { iceServers: settings.iceServers },
+        rtcPolyfill,
+        ...(settings.turn.length ? { turnConfig: settings.turn } : {}),
+      };
+      let trystero;
+      try {
+        trystero = join[network.strategy](config, room);
+      } catch (err) {
+        console.warn(`the ${network.strategy} network could not be joined:`, err);
+        continue;
       }
-    };
-    link.rooms.push(entry);
-  }
+      const action = trystero.makeAction("m");
+      const entry = { trystero, action, strategy: network.strategy };
+      const joined = (peer) => {
+        if (entry.gone) return; // a room left by `refresh`: its news is no longer ours
+        const rooms = link.via.get(peer) || [];
+        if (rooms.includes(entry)) return;
+        rooms.push(entry);
+        link.via.set(peer, rooms);
+        if (rooms.length === 1) link.onPeerJoin(peer);
+      };
+      action.onMessage = (data, { peerId }) => {
+        if (entry.gone) return;
+        // a message may come before this side has reported the peer: it is a peer then
+        if (!link.via.has(peerId)) joined(peerId);
+        if (link.via.get(peerId)?.[0] === entry) link.onMessage(data, peerId);
+      };
+      trystero.onPeerJoin = joined;
+      trystero.onPeerLeave = (peer) => {
+        if (entry.gone) return;
+        const rooms = (link.via.get(peer) || []).filter((r) => r !== entry);
+        if (rooms.length) link.via.set(peer, rooms);
+        else {
+          link.via.delete(peer);
+          link.onPeerLeave(peer);
+        }
+      };
+      link.rooms.push(entry);
+    }
+  };
+  joinAll();
+
   link.peers = () => [...link.via.keys()];
   /** Send `text` to `peer` (or every peer). */
   link.send = (text, peer = null) => {
@@ -98,6 +106,19 @@ export async function openLink(room, settings = signalSettings()) {
   link.leave = async () => {
     await Promise.allSettled(link.rooms.map((r) => r.trystero.leave()));
     link.via.clear();
+  };
+  /** Leave the room and join it again on every network: a fresh announcement with fresh
+   *  offers now, instead of waiting for the next periodic one (a tracker's interval can
+   *  be minutes).  Peers connected until then are left (and told so: onPeerLeave). */
+  link.refresh = async () => {
+    const old = link.rooms;
+    for (const entry of old) entry.gone = true;
+    link.rooms = [];
+    const gone = [...link.via.keys()];
+    link.via.clear();
+    await Promise.allSettled(old.map((r) => r.trystero.leave()));
+    for (const peer of gone) link.onPeerLeave(peer);
+    joinAll();
   };
   return link;
 }
