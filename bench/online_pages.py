@@ -109,9 +109,10 @@ def served(site: Path) -> Iterator[str]:
 
 
 @contextmanager
-def tracker() -> Iterator[str]:
-    """The local WebTorrent tracker: the page's signalling setting (JSON) pointing at it."""
-    proc = subprocess.Popen(["node", str(ROOT / "e2e" / "online_tracker.mjs"), "0"],
+def tracker(interval: str = "5000") -> Iterator[str]:
+    """The local WebTorrent tracker (announce ``interval`` in ms, or ``default``): the page's
+    signalling setting (JSON) pointing at it."""
+    proc = subprocess.Popen(["node", str(ROOT / "e2e" / "online_tracker.mjs"), "0", interval],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdin is not None
     try:

@@ -303,3 +303,28 @@ def test_settings_update_offer_names_and_thinking_time(
     assert js(host, "(k) => localStorage.getItem(k)", SIGNAL_KEY) is None
     assert host.is_checked('[data-online-network="torrent"]')
     assert host.is_checked('[data-online-network="nostr"]')
+
+
+# the browser itself logs each fetch that fails offline (ERR_INTERNET_DISCONNECTED)
+@pytest.mark.allow_console_errors
+def test_opening_or_joining_a_table_offline_says_why_in_words(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer,
+        tracker: str) -> None:
+    """Offline, "Play with friends online" and a join link say in the player's words that
+    playing online needs a connection, above every dialog (no module's error text)."""
+    page = player(new_context, site_server, tracker, "de-DE", "Dora")
+    page.goto(site_server.url + "#seed=offline-table&players=3&bots=easy")
+    wait_for_phase(page, ("bidding", "playing"), 120)
+    page.context.set_offline(True)
+    page.click('[data-action="new-game"]')
+    page.click('#dlg-new [data-action="online-new"]')
+    wait_for_dataset(page, "onlineError", "offline", 10)
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible", timeout=5000)
+    assert "Internetverbindung" in toast.inner_text()
+    assert not js(page, "() => [...document.querySelectorAll('dialog')].some(d => d.open)")
+    # a join link, offline: the same words (the online code cannot be fetched)
+    js(page, "() => { delete document.body.dataset.onlineError; }")
+    page.goto(site_server.url + "#join=abcdefghjkmnpqrstuvw")
+    wait_for_dataset(page, "onlineError", "offline", 30)
+    assert "Internetverbindung" in page.locator("#toast").inner_text()

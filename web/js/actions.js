@@ -24,6 +24,11 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
   let importMode = "continue";
   const view = () => controller.state.view;
 
+  const onlineUnreachable = () => {
+    controller.notice("online.offline", {}, 12000);
+    document.body.dataset.onlineError = "offline";
+  };
+
   function newGame() {
     const s = setup();
     if (!s) return;
@@ -42,9 +47,12 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       const chosen = rulesFromSettings(settings, s.rules);
       const same = view() && JSON.stringify(chosen) === JSON.stringify(rulesFromSettings(current, s.rules));
       const rules = same ? view().rules : chosen;
-      // the online table's code is loaded now, not before (web/js/online/)
+      // the online table's code is loaded now, not before (web/js/online/); offline, it
+      // cannot be (and a table could not be opened): the page says so in words
+      if (navigator.onLine === false) return onlineUnreachable();
       import("./online/lobby.js").then((m) => m.openHost({ controller, settings, rules,
-        levels: s.levels, defaultLevel: s.defaultLevel, name: settings.names?.[0] || prefs.prefs.challengeName || "" }));
+        levels: s.levels, defaultLevel: s.defaultLevel, name: settings.names?.[0] || prefs.prefs.challengeName || "" }))
+        .catch(onlineUnreachable);
     });
   }
 

@@ -544,7 +544,12 @@ function endPreview(agreed) {
 function joinOnline(hash) {
   const room = /^#join=([^&]*)/.exec(hash)?.[1];
   if (room === undefined) return false;
-  import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }));
+  import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }))
+    .catch(() => {
+      // offline, the online table's code cannot be fetched: say so in words
+      controller.notice("online.offline", {}, 12000);
+      document.body.dataset.onlineError = "offline";
+    });
   return true;
 }
 

@@ -125,7 +125,7 @@ export function openHost({ controller, settings, rules, levels, defaultLevel, na
       const build = (await engine.ready).build || "dev";
       table = await openTable({ plan, controller, engine, build });
     } catch (err) {
-      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      cannotConnect(controller, err);
       return;
     }
     expose("host", table, controller);
@@ -192,6 +192,19 @@ export function keptHostTable(saved) {
   }
 }
 
+/** The table could not be opened or joined: the dialog closes (the message would be under
+ *  it) and the page says why in words: offline, or the online code could not be fetched
+ *  (which is what being offline looks like to a module import), else what failed. */
+export function cannotConnect(controller, err) {
+  const dlg = $("dlg-online");
+  if (dlg?.open) dlg.close();
+  const detail = String(err?.message || err || "");
+  const unreachable = navigator.onLine === false || /dynamically imported module|Importing a module script failed|Failed to fetch|NetworkError/i.test(detail);
+  if (unreachable) controller.notice("online.offline", {}, 12000);
+  else controller.notice("online.no_connection", { detail: detail.slice(0, 120) }, 9000);
+  document.body.dataset.onlineError = unreachable ? "offline" : "failed";
+}
+
 /** The join screen for `room` (a #join= link). */
 export function openJoin({ controller, room, name = "", onName = () => {} }) {
   const dlg = $("dlg-online");
@@ -210,7 +223,7 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
       const build = (await engine.ready).build || "dev";
       guest = await joinTable({ room, name: who, controller, localEngine: engine, build });
     } catch (err) {
-      controller.notice("online.no_connection", { detail: String(err?.message || err).slice(0, 120) }, 9000);
+      cannotConnect(controller, err);
       return;
     }
     expose("guest", guest, controller);
