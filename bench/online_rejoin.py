@@ -38,6 +38,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 STATUS = "() => document.getElementById('dlg-online')?.dataset.status || ''"
 AT_TABLE = "() => window.__jabberwocky.online?.table?.state().status === 'playing'"
+LOOKING = ("() => { const s = window.__jabberwocky.online?.table?.state(); "
+           "return s ? `${s.status}, tries ${s.retries || 0}` : 'no table' }")
 
 
 def wait(page: Page, expr: str, give_up: float) -> float | None:
@@ -61,7 +63,10 @@ def one_join(browser: Browser, signal: str, link: str, give_up: float) -> float 
             return None
         page.wait_for_selector('[data-action="online-join"]', state="visible", timeout=30000)
         page.click('[data-action="online-join"]')
-        return wait(page, f"() => ['full', 'watching'].includes(({STATUS})())", give_up)
+        took = wait(page, f"() => ['full', 'watching'].includes(({STATUS})())", give_up)
+        if took is None:
+            print(f"  lost: no welcome ({page.evaluate(LOOKING)})", flush=True)
+        return took
     finally:
         page.context.close()
 
@@ -71,13 +76,16 @@ def one_rejoin(friend: Page, host: Page, give_up: float) -> tuple[float, float] 
     friend.reload(wait_until="commit")
     ready = wait(friend, "() => document.body.dataset.engine === 'ready'", give_up)
     if ready is None:
+        print("  lost: the page did not start", flush=True)
         return None
     back = wait(friend, AT_TABLE, give_up - ready)
     if back is None:
+        print(f"  lost: not back at the table ({friend.evaluate(LOOKING)})", flush=True)
         return None
     seen = wait(host, "() => window.__jabberwocky.online.table.state().presence[1] === "
                       "'connected'", give_up)
     if seen is None:
+        print("  lost: the host never showed the friend connected", flush=True)
         return None
     return time.monotonic() - started, ready
 

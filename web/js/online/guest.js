@@ -137,7 +137,10 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     sendToHost("hello", { token, name: name.slice(0, 24), build, watch });
   }
 
-  link.onPeerJoin = () => {};
+  let peerJoinedAt = -Infinity; // a peer that has just connected may be the host, about to say so
+  link.onPeerJoin = () => {
+    peerJoinedAt = performance.now();
+  };
   let giveUp = 0;
   // no host yet (or no longer): look again on a schedule the page shows (`retries`), and
   // say what may be wrong once it has been long (`slow`)
@@ -153,6 +156,11 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
     const wait = RETRY_MS[Math.min(info.retries || 0, RETRY_MS.length - 1)];
     retryTimer = setTimeout(async () => {
       if (closed || host !== null || info.status === "ended" || info.status === "over") return;
+      // a connection under way (to the host, maybe), or one just made: let it finish
+      if (link.connecting?.() || performance.now() - peerJoinedAt < 3000) {
+        lookAgain();
+        return;
+      }
       update({ retries: (info.retries || 0) + 1, slow: performance.now() - lookingSince >= SLOW_MS });
       await link.refresh?.();
       if (host === null && !closed) lookAgain();

@@ -37,8 +37,10 @@ export async function openLink(room, settings = signalSettings()) {
     }
     return null;
   };
+  const live = new Set(); // every connection made and not yet closed
   const rtcPolyfill = guardedConnections({
     tokens: () => [token],
+    live,
     onRefused: (verdict, pc) => link.onRefused(verdict.code, peerOf(pc), verdict.params || {}),
   });
   /** Join the room on every network (again, after `refresh`). */
@@ -99,6 +101,10 @@ export async function openLink(room, settings = signalSettings()) {
       entry?.action.send(text, { target: p }).catch(() => {});
     }
   };
+  /** True while a connection is being made (offer and answer exchanged, not yet open): a
+   *  `refresh` now would cut it off (on a busy machine that can take seconds). */
+  link.connecting = () => [...live].some((pc) => pc.remoteDescription
+    && (pc.connectionState === "new" || pc.connectionState === "connecting"));
   /** `peer` is the host this page accepted: its connections get the host's limits. */
   link.trust = (peer) => {
     for (const entry of link.rooms) entry.trystero.getPeers()[peer]?.gate?.trust();

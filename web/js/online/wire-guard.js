@@ -238,12 +238,18 @@ function gateChannel(channel, gate, report) {
 /**
  * An RTCPeerConnection class for Trystero (`rtcPolyfill`) whose data channels are gated.
  * `tokens()`: this page's room tokens; `onRefused(verdict, connection)`: a frame refused
- * (with `verdict.drop`, the connection is closed here first).
+ * (with `verdict.drop`, the connection is closed here first); `live`: a set that holds every
+ * connection made until it is closed or fails.
  */
-export function guardedConnections({ tokens, onRefused, Native = globalThis.RTCPeerConnection }) {
+export function guardedConnections({ tokens, onRefused, live = new Set(), Native = globalThis.RTCPeerConnection }) {
   return class GuardedPeerConnection extends Native {
     constructor(...args) {
       super(...args);
+      // every connection not yet closed (`live`: the caller's, to see which are under way)
+      live.add(this);
+      this.addEventListener("connectionstatechange", () => {
+        if (this.connectionState === "closed" || this.connectionState === "failed") live.delete(this);
+      });
       this.gate = new WireGate({ tokens: tokens() });
       this.dataChannels = [];
       const report = (verdict) => {
@@ -277,6 +283,7 @@ export function guardedConnections({ tokens, onRefused, Native = globalThis.RTCP
 
     /** Close this connection: its channels first (Trystero hears the close), then it. */
     letGo() {
+      live.delete(this);
       for (const channel of this.dataChannels) {
         try {
           channel.close();
