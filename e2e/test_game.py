@@ -219,6 +219,29 @@ def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserConte
     assert settle(page)["step"] == before["step"]
 
 
+def test_a_reload_before_the_first_move_resumes_silently(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """Issue 43: a game where you act first, reloaded before your first bid, is the same
+    game again (its autosave holds no move yet), with no word of a discarded save."""
+    page = open_table(new_context, site_server, "#seed=e2e-reload-first-3&players=4&bots=random")
+    before = settle(page)
+    assert before["step"] == "0" and before["phase"] == "bidding"
+    hand = sorted(hand_cards(page))
+    page.reload()
+    wait_for_phase(page, ("bidding",), BOOT_TIMEOUT)
+    assert settle(page)["step"] == "0"
+    page.wait_for_timeout(800)  # a refused save says so as the engine answers, before a deal
+    assert not page.locator("#toast").is_visible(), page.text_content("#toast")
+    assert sorted(hand_cards(page)) == hand
+    # the bare page resumes it too: not a fresh game with a deal code of its own
+    page.goto(site_server.url)
+    wait_for_phase(page, ("bidding",), BOOT_TIMEOUT)
+    settle(page)
+    assert engine_view(page)["seed"] == "e2e-reload-first-3"
+    assert sorted(hand_cards(page)) == hand
+    assert not page.locator("#toast").is_visible(), page.text_content("#toast")
+
+
 def test_rules_link_carries_the_toggles(new_context: Callable[..., BrowserContext],
                                         site_server: SiteServer) -> None:
     """rules= names a preset and the options that differ; the engine checks the values."""
