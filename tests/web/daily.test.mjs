@@ -13,7 +13,7 @@ import { format } from "../../web/js/i18n.js";
 import { todayUtc, dayName, isPractice, shareText, challengeLink, dateShape } from "../../web/js/daily.js";
 import {
   DAILY_KEY, RESULTS_FORMAT, addDays, daysBetween, isResult, readDaily, resultEntry, keepResult, keepPar,
-  cachedPar, parKey, dailyFigures, dayState, calendar,
+  cachedPar, parKey, dailyFigures, dayState, calendar, keptResult,
 } from "../../web/js/stats/daily.js";
 import { parseFragment, serializeFragment } from "../../web/js/fragment.js";
 
@@ -230,6 +230,8 @@ test("a whole daily game through the engine: its result is stored as is and shar
   assert.ok(isResult(stored, "2026-12-02"), JSON.stringify(stored));
   const storage = memoryStorage();
   assert.equal(keepResult(storage, stored), true);
+  // the kept entry shows again (choosing the day once more) as the engine's answer did
+  assert.deepEqual(keptResult(stored, table), result);
   const marks = view.history.map((r) => (r.bids[0] === r.taken[0] ? "✓" : "✗")).join("");
   const text = shareText(tr, { day: dayName(result.date, "en", true), result, par: null, link: challengeLink("https://x/", result.challenge) });
   assert.equal(text.split("\n")[2], marks);
