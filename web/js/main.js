@@ -275,6 +275,8 @@ function wireTable() {
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
+    // its words for a screen reader: only while a claim can be made (not while bidding)
+    $("claim-why").hidden = !claimable;
     if (claimable) {
       // beside your hand, level with its cards (layout.js claimSpot)
       const button = $("claim-button");
