@@ -228,7 +228,9 @@ def test_the_streak_counts_across_mocked_days_with_a_gap(
     page.click('#menu [data-action="stats"]')
     page.click('#daily-calendar [data-action="daily-review"][data-date="2026-11-30"]')
     wait_for_dataset_of(page, "#dlg-review", "state", "ready")
-    assert "2026-11-30" in page.inner_text("#dlg-review")
+    # its title names the day, not the day's deal code (daily-2026-11-30-…)
+    title = page.inner_text("#review-title")
+    assert title == "Review · deal of the day, 30 November 2026", title
 
 
 def wait_for_dataset_of(page: Page, selector: str, key: str, value: str,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { ROOT, engineInfo } from "./engine-info.mjs";
 import { startEngine } from "./engine-process.mjs";
 import { format } from "../../web/js/i18n.js";
-import { todayUtc, dayName, isPractice, shareText, challengeLink, dateShape } from "../../web/js/daily.js";
+import { todayUtc, dayName, isPractice, shareText, challengeLink, dateShape, dateOfDailySeed } from "../../web/js/daily.js";
 import {
   DAILY_KEY, RESULTS_FORMAT, addDays, daysBetween, isResult, readDaily, resultEntry, keepResult, keepPar,
   cachedPar, parKey, dailyFigures, dayState, calendar, keptResult,
@@ -224,6 +224,10 @@ test("a whole daily game through the engine: its result is stored as is and shar
     else if (view.your_turn) view = await engine.request("play", { card: view.legal_cards[0] });
     else view = (await engine.request("bot_step")).view;
   }
+  // the review's title names the day, read from the seed (not the seed itself)
+  assert.equal(dateOfDailySeed(table.seed), "2026-12-02");
+  for (const other of ["daily-2026-12-02", "brave-otter-lamp-42", "daily-2026-12-02-6c064693x", null]) assert.equal(dateOfDailySeed(other), null);
+  assert.equal(tr("review.title_daily", { date: dayName("2026-12-02", "en", true) }), "Review · deal of the day, 2 December 2026");
   const result = await engine.request("daily_result");
   assert.equal(result.eligible, true);
   const stored = resultEntry(result, 123);

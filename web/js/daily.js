@@ -20,6 +20,13 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** Is `text` written YYYY-MM-DD (the engine checks that the day exists)? */
 export const dateShape = (text) => typeof text === "string" && DATE_RE.test(text);
 
+/** The date a deal of the day's seed names ("daily-2026-12-06-5aeb58f4", docs/daily.md),
+ *  else null. */
+export function dateOfDailySeed(seed) {
+  const m = /^daily-(\d{4}-\d{2}-\d{2})-[0-9a-f]{8}$/.exec(typeof seed === "string" ? seed : "");
+  return m ? m[1] : null;
+}
+
 /** Today in UTC, "YYYY-MM-DD", at `now` (ms); `override` (the test hook) wins if well formed. */
 export function todayUtc(now = Date.now(), override = null) {
   if (dateShape(override)) return override;
