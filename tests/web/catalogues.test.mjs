@@ -109,3 +109,15 @@ test("the tricks a seat has taken go by one word in each language (badge, tables
     }
   }
 });
+
+test("a deal code is called one where the player reads it: the share text, the review's title", () => {
+  // the link keeps its #seed= (a stable format); the words around the code say "deal code"
+  for (const lang of LANGUAGES) {
+    const cat = lang === "en" ? EN : catalogue(lang);
+    const name = cat["share.seed"].replace(/[:：]\s*$/, "").toLowerCase();
+    for (const key of ["share.text", "review.title", "announce.new_game"]) {
+      const texts = typeof cat[key] === "string" ? [cat[key]] : Object.entries(cat[key]).filter(([k]) => k !== "plural").map(([, v]) => v);
+      for (const text of texts) assert.ok(text.toLowerCase().includes(name), `${lang} ${key}: "${text}" does not say "${name}"`);
+    }
+  }
+});
