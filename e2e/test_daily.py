@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from conftest import SiteServer, wait_for_dataset, wait_for_phase
 from playwright.sync_api import BrowserContext, Page
-from pwa_helpers import act, fast_prefs, set_storage, settle, view
+from pwa_helpers import act, confirm_if_asked, fast_prefs, set_storage, settle, view
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:
@@ -41,6 +41,7 @@ DAY = "2026-12-02"
 NOON = f"{DAY}T12:00:00Z"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 DAILY_KEY = "jabberwocky.daily.v1"
 SHOTS = ROOT / "e2e" / "screenshots"
 MADE, MISSED = "✓", "✗"  # the English catalogue's daily.mark_made / daily.mark_missed
@@ -159,14 +160,26 @@ def test_two_profiles_on_the_same_day_get_the_same_deals_and_par_and_the_share_t
     par_marks = [r["mark"] for r in answer["rounds"]]
     assert par_marks == [r[1] for r in rows]
 
-    # the second game of the day is practice, and says so
+    # choosing the day again shows the day's result first, the table as it was
     alex.click("#dlg-daily button[type=submit]")
     alex.click('[data-action="menu"]')
     alex.click('#menu [data-action="daily"]')
+    again = result_dialog(alex)
+    assert again["kept"] == "true" and again["practice"] == "false"
+    assert again["points"] == data["points"] and again["parPoints"] == data["parPoints"]
+    assert alex.evaluate("() => document.body.dataset.phase") == "game-over"
+    # ... and offers the second game of the day, which is practice and says so
+    alex.click('#dlg-daily [data-action="daily-practice"]')
+    confirm_if_asked(alex)
     wait_for_dataset(alex, "dailyPractice", "true", 30)
     wait_for_phase(alex, ("bidding", "playing"), 30)
+    assert not alex.locator("#dlg-daily").is_visible()
     assert "Practice" in alex.inner_text("#daily-bar")
     assert view(alex)["hand"] == a["hand"]  # the same deals again
+    # its end opens the result by itself too, though it ends at the same step count
+    play_to_the_end(alex)
+    second = result_dialog(alex)
+    assert second["practice"] == "true" and second["kept"] == "false"
     assert stored(alex)["results"][DAY]["points"] == final["scores"][0]
 
 
@@ -215,7 +228,9 @@ def test_the_streak_counts_across_mocked_days_with_a_gap(
     page.click('#menu [data-action="stats"]')
     page.click('#daily-calendar [data-action="daily-review"][data-date="2026-11-30"]')
     wait_for_dataset_of(page, "#dlg-review", "state", "ready")
-    assert "2026-11-30" in page.inner_text("#dlg-review")
+    # its title names the day, not the day's deal code (daily-2026-11-30-…)
+    title = page.inner_text("#review-title")
+    assert title == "Review · deal of the day, 30 November 2026", title
 
 
 def wait_for_dataset_of(page: Page, selector: str, key: str, value: str,
@@ -249,6 +264,54 @@ def test_another_days_link_is_practice_and_a_malformed_one_is_said(
     page.goto(site_server.url + "#daily=2026-02-30")
     page.locator("#toast:not([hidden])").wait_for()
     wait_for_dataset(page, "daily", DAY, BOOT)
+    said = page.inner_text("#toast")
+    assert "2026-02-30" in said and "today's deal instead" in said, said
+
+
+def test_the_day_chosen_again_shows_its_result_and_fits_a_small_german_phone(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """Today's result kept: the day's link deals the practice game and shows the result
+    over it; the menu's choice shows the result first, the table left as it was.  In German
+    at 360x740 the practice bar and the rounds' table (the Par column) fit."""
+    store = {"format": "jabberwocky-daily-results/1", "results": {DAY: engine_result(DAY)},
+             "pars": {}}
+    page = profile(new_context, site_server, viewport=SMALL_PHONE,
+                   items={DAILY_KEY: json.dumps(store)})
+    page.goto(site_server.url + "#daily&lang=de")
+    wait_for_dataset(page, "daily", DAY, BOOT)
+    data = result_dialog(page)
+    assert data["kept"] == "true" and data["practice"] == "false"
+    assert data["points"] == str(store["results"][DAY]["points"])
+    assert not page.locator('#dlg-daily [data-action="daily-practice"]').is_visible()
+    # the Par column is in sight: the table is no wider than its box
+    wrap = page.evaluate("() => { const w = document.querySelector('#dlg-daily .sheet-wrap');"
+                         " return [w.scrollWidth, w.clientWidth]; }")
+    assert wrap[0] <= wrap[1], wrap
+    page.locator('#daily-rounds th:text-is("Par")').scroll_into_view_if_needed()
+    box = page.locator('#daily-rounds th:text-is("Par")').bounding_box()
+    assert box is not None and box["x"] + box["width"] <= SMALL_PHONE["width"], box
+    page.click("#dlg-daily button[type=submit]")
+    assert page.evaluate("() => document.body.dataset.dailyPractice") == "true"
+    bar = page.evaluate("() => { const b = document.getElementById('daily-bar');"
+                        " const r = b.getBoundingClientRect(); return {text: b.textContent,"
+                        " sw: b.scrollWidth, cw: b.clientWidth, sh: b.scrollHeight,"
+                        " ch: b.clientHeight, left: r.left, right: r.right}; }")
+    assert "(dein Ergebnis steht schon fest)" in bar["text"]
+    assert bar["sw"] <= bar["cw"] and bar["sh"] <= bar["ch"], bar  # nothing cut off
+    assert bar["left"] >= 0 and bar["right"] <= SMALL_PHONE["width"], bar
+    # from another game, the menu's choice of the day: its result first, nothing replaced
+    page.goto(site_server.url + "#seed=e2e-daily-again&players=4&lang=de")
+    wait_for_phase(page, ("bidding", "playing"), BOOT)
+    page.click('[data-action="menu"]')
+    page.click('#menu [data-action="daily"]')
+    assert result_dialog(page)["kept"] == "true"
+    assert view(page)["seed"] == "e2e-daily-again"
+    assert page.locator('#dlg-daily [data-action="daily-practice"]').is_visible()
+    page.click('#dlg-daily [data-action="daily-practice"]')
+    confirm_if_asked(page)
+    wait_for_dataset(page, "daily", DAY, 30)
+    assert page.evaluate("() => document.body.dataset.dailyPractice") == "true"
+    assert view(page)["seed"] == daily_seed(DAY)
 
 
 @pytest.mark.skipif(os.environ.get("JABBERWOCKY_DAILY_SHOTS") != "write",

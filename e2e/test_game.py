@@ -17,7 +17,7 @@ from typing import Any
 
 from conftest import ROOT, SiteServer, wait_for_phase
 from playwright.sync_api import BrowserContext, Page, expect
-from pwa_helpers import confirm_if_asked, marks, settle
+from pwa_helpers import act, confirm_if_asked, marks, settle
 
 from jabberwocky.core.messages import Message
 
@@ -219,6 +219,29 @@ def test_reload_resumes_at_the_same_step(new_context: Callable[..., BrowserConte
     assert settle(page)["step"] == before["step"]
 
 
+def test_a_reload_before_the_first_move_resumes_silently(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """Issue 43: a game where you act first, reloaded before your first bid, is the same
+    game again (its autosave holds no move yet), with no word of a discarded save."""
+    page = open_table(new_context, site_server, "#seed=e2e-reload-first-3&players=4&bots=random")
+    before = settle(page)
+    assert before["step"] == "0" and before["phase"] == "bidding"
+    hand = sorted(hand_cards(page))
+    page.reload()
+    wait_for_phase(page, ("bidding",), BOOT_TIMEOUT)
+    assert settle(page)["step"] == "0"
+    page.wait_for_timeout(800)  # a refused save says so as the engine answers, before a deal
+    assert not page.locator("#toast").is_visible(), page.text_content("#toast")
+    assert sorted(hand_cards(page)) == hand
+    # the bare page resumes it too: not a fresh game with a deal code of its own
+    page.goto(site_server.url)
+    wait_for_phase(page, ("bidding",), BOOT_TIMEOUT)
+    settle(page)
+    assert engine_view(page)["seed"] == "e2e-reload-first-3"
+    assert sorted(hand_cards(page)) == hand
+    assert not page.locator("#toast").is_visible(), page.text_content("#toast")
+
+
 def test_rules_link_carries_the_toggles(new_context: Callable[..., BrowserContext],
                                         site_server: SiteServer) -> None:
     """rules= names a preset and the options that differ; the engine checks the values."""
@@ -299,7 +322,23 @@ def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
             "els => els.map(e => { const r = e.getBoundingClientRect();"
             " return [r.left, r.top, r.right, r.bottom]; })"):
         assert box[0] >= 0 and box[1] >= 0 and box[2] <= 360 and box[3] <= 740, box
+    # On a bid button the arrows move along the bids (skipping one the rules forbid), round
+    # the end, and never into the hand (issue 43).
     view = engine_view(page)
+    bids = page.eval_on_selector_all("#bid-buttons [data-bid]:not([disabled])",
+                                     "els => els.map(e => Number(e.dataset.bid))")
+    assert bids == view["legal_bids"] and len(bids) >= 3, bids
+    page.focus(f'#bid-buttons [data-bid="{bids[0]}"]')
+    focused_bid = "() => document.activeElement.dataset.bid ?? null"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused_bid) == str(bids[1])
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focused_bid) == str(bids[2])
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused_bid) == str(bids[-1])
+    assert engine_view(page)["step"] == view["step"]  # moving chose nothing
     page.keyboard.press(str(view["legal_bids"][0]))  # number keys bid
     wait_changed(page, m)
     m = settle(page)
@@ -323,6 +362,31 @@ def test_phone_layout_and_keyboard(new_context: Callable[..., BrowserContext],
         wait_changed(page, m)
         settle(page)
         page.screenshot(path=str(SHOTS / "table-phone-360x740-playing.png"))
+
+
+def test_a_name_is_not_hyphenated_in_the_game_over_heading(
+        new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
+    """The creatures' names carry soft hyphens (the score sheet's narrow columns break
+    there); the game-over heading never splits one ("Boro-gove wins." on a phone)."""
+    page = open_table(new_context, site_server,
+                      "#seed=hy-23&players=4&bots=random&rules=jabberwocky,schedule:1", PHONE)
+    for _ in range(40):
+        if settle(page)["phase"] == "game-over":
+            break
+        act(page)
+    line = page.locator("#round-body .winners")
+    assert line.inner_text().replace("\u00ad", "") == "Borogove wins."
+    # narrower than the name: it may overflow, but it is one piece (one box, no hyphen)
+    boxes = page.evaluate("""() => {
+        const p = document.querySelector('#round-body .winners');
+        p.style.width = '40px';
+        const text = p.firstChild, at = text.data.indexOf('Boro');
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, text.data.indexOf('gove') + 4);
+        return range.getClientRects().length;
+    }""")
+    assert boxes == 1, boxes
 
 
 def test_export_then_import_continues_the_game(new_context: Callable[..., BrowserContext],

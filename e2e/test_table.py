@@ -232,6 +232,7 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
             # near the hand, and it says what it does
             assert claim.get_attribute("title") == CLAIM_WHY
             assert page.locator("#claim-why").inner_text() == CLAIM_WHY
+            assert not page.evaluate("() => document.getElementById('claim-why').hidden")
             box = claim.bounding_box()
             first = page.locator("#hand [data-card]").first.bounding_box()
             assert box and first and abs((box["y"] + box["height"] / 2)
@@ -253,6 +254,8 @@ def test_claiming_the_rest_is_offered_when_certain_and_refused_otherwise(
             assert refused, "a claim that was not certain came first"
             return
         assert not claim.is_visible()
+        # a screen reader hears of claiming only when a claim can be made (not while bidding)
+        assert page.evaluate("() => document.getElementById('claim-why').hidden"), view["phase"]
         if view["phase"] == "playing" and not refused:
             answer = page.evaluate("() => window.__jabberwocky.tryRequest('claim', {})")
             assert answer["error"]["code"] == "claim.not_certain"

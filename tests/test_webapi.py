@@ -280,6 +280,20 @@ def test_import_refuses_a_record_that_holds_no_move() -> None:
     assert call(api, "state")["seed"] == "kept"
 
 
+def test_the_autosave_resumes_a_game_before_its_first_move() -> None:
+    """A reload before the first bid: the page's own save (``saved: true``) holds no move
+    yet and resumes the very deal; a file without a move is still refused (above)."""
+    api = WebApi()
+    dealt = call(api, "new_game", {"seed": "reload-first", "players": 4, "bots": "random"})
+    record = call(api, "export_record", {})["record"]
+    call(api, "new_game", {"seed": "another", "players": 3, "bots": "random"})
+    view = call(api, "import_record", {"record": record, "saved": True})
+    assert view["seed"] == "reload-first" and view["step"] == 0
+    assert view["hand"] == dealt["hand"] and view["trump_card"] == dealt["trump_card"]
+    err = error(api, "import_record", {"record": record, "saved": "yes"})
+    assert err["code"] == "record.no_moves"  # only the flag itself, not any truthy value
+
+
 def test_check_record_says_what_import_would_do_and_leaves_the_table() -> None:
     from jabberwocky.formats.record import dumps
 

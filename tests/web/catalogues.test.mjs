@@ -93,3 +93,31 @@ test("every engine rule option and preset the page names has words in every cata
     assert.deepEqual(keys.filter((k) => !Object.hasOwn(cat, k)), [], lang);
   }
 });
+
+test("the tricks a seat has taken go by one word in each language (badge, tables, messages)", () => {
+  // the word before {taken} on a seat's badge is the word of every place that counts them
+  // ("bid 2 · took 1", the round's "Took" column, "you bid 2 and took 1", …): issue 43
+  const places = ["round.col_made", "round.you_missed", "announce.you_missed", "sheet.cell", "compare.deal_line", "compare.cell"];
+  for (const lang of LANGUAGES) {
+    const cat = lang === "en" ? EN : catalogue(lang);
+    const word = /(\S+) \{taken\}/.exec(cat["badge.bid_won"])?.[1];
+    assert.ok(word, `${lang}: badge.bid_won names no word for the tricks taken`);
+    for (const key of ["badge.human", "badge.human_watched", ...places]) {
+      const value = cat[key];
+      const texts = typeof value === "string" ? [value] : Object.entries(value).filter(([k]) => k !== "plural").map(([, v]) => v);
+      for (const text of texts) assert.ok(text.toLowerCase().includes(word.toLowerCase()), `${lang} ${key}: "${text}" does not say "${word}"`);
+    }
+  }
+});
+
+test("a deal code is called one where the player reads it: the share text, the review's title", () => {
+  // the link keeps its #seed= (a stable format); the words around the code say "deal code"
+  for (const lang of LANGUAGES) {
+    const cat = lang === "en" ? EN : catalogue(lang);
+    const name = cat["share.seed"].replace(/[:：]\s*$/, "").toLowerCase();
+    for (const key of ["share.text", "review.title", "announce.new_game"]) {
+      const texts = typeof cat[key] === "string" ? [cat[key]] : Object.entries(cat[key]).filter(([k]) => k !== "plural").map(([, v]) => v);
+      for (const text of texts) assert.ok(text.toLowerCase().includes(name), `${lang} ${key}: "${text}" does not say "${name}"`);
+    }
+  }
+});

@@ -10,10 +10,10 @@ import path from "node:path";
 import { ROOT, engineInfo } from "./engine-info.mjs";
 import { startEngine } from "./engine-process.mjs";
 import { format } from "../../web/js/i18n.js";
-import { todayUtc, dayName, isPractice, shareText, challengeLink, dateShape } from "../../web/js/daily.js";
+import { todayUtc, dayName, isPractice, shareText, challengeLink, dateShape, dateOfDailySeed } from "../../web/js/daily.js";
 import {
   DAILY_KEY, RESULTS_FORMAT, addDays, daysBetween, isResult, readDaily, resultEntry, keepResult, keepPar,
-  cachedPar, parKey, dailyFigures, dayState, calendar,
+  cachedPar, parKey, dailyFigures, dayState, calendar, keptResult,
 } from "../../web/js/stats/daily.js";
 import { parseFragment, serializeFragment } from "../../web/js/fragment.js";
 
@@ -224,12 +224,18 @@ test("a whole daily game through the engine: its result is stored as is and shar
     else if (view.your_turn) view = await engine.request("play", { card: view.legal_cards[0] });
     else view = (await engine.request("bot_step")).view;
   }
+  // the review's title names the day, read from the seed (not the seed itself)
+  assert.equal(dateOfDailySeed(table.seed), "2026-12-02");
+  for (const other of ["daily-2026-12-02", "brave-otter-lamp-42", "daily-2026-12-02-6c064693x", null]) assert.equal(dateOfDailySeed(other), null);
+  assert.equal(tr("review.title_daily", { date: dayName("2026-12-02", "en", true) }), "Review · deal of the day, 2 December 2026");
   const result = await engine.request("daily_result");
   assert.equal(result.eligible, true);
   const stored = resultEntry(result, 123);
   assert.ok(isResult(stored, "2026-12-02"), JSON.stringify(stored));
   const storage = memoryStorage();
   assert.equal(keepResult(storage, stored), true);
+  // the kept entry shows again (choosing the day once more) as the engine's answer did
+  assert.deepEqual(keptResult(stored, table), result);
   const marks = view.history.map((r) => (r.bids[0] === r.taken[0] ? "✓" : "✗")).join("");
   const text = shareText(tr, { day: dayName(result.date, "en", true), result, par: null, link: challengeLink("https://x/", result.challenge) });
   assert.equal(text.split("\n")[2], marks);

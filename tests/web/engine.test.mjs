@@ -38,6 +38,7 @@ test("each typed method sends its request and payload", async () => {
     [() => engine.playChallenge("jc1.x", "Alex"), "challenge_play", { text: "jc1.x", name: "Alex" }],
     [() => engine.importRecord("{}"), "import_record", { record: "{}" }],
     [() => engine.importRecord("{}", [1, 2]), "import_record", { record: "{}", remote: [1, 2] }],
+    [() => engine.resumeSave("{}"), "import_record", { record: "{}", saved: true }],
     [() => engine.seatView(2), "seat_view", { seat: 2 }],
     [() => engine.publicView(), "public_view", {}],
     [() => engine.seatViews([1, 2], true), "seat_views", { seats: [1, 2], public: true }],

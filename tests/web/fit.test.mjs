@@ -18,19 +18,19 @@ function fakeContext() {
 
 test("text that fits keeps its size and is not cut", () => {
   const ctx = fakeContext();
-  assert.deepEqual(fitSized(ctx, "bid 1 · won 0", 100, 12, 500, 10), { str: "bid 1 · won 0", size: 12, cut: false });
+  assert.deepEqual(fitSized(ctx, "bid 1 · took 0", 100, 12, 500, 10), { str: "bid 1 · took 0", size: 12, cut: false });
 });
 
 test("a smaller font is tried before anything is cut", () => {
   const ctx = fakeContext();
   // 13 characters: 78 px at 12 px, 71.5 at 11, 65 at 10
-  assert.deepEqual(fitSized(ctx, "bid 1 · won 0", 70, 12, 500, 10), { str: "bid 1 · won 0", size: 10, cut: false });
+  assert.deepEqual(fitSized(ctx, "bid 1 · took 0", 70, 12, 500, 10), { str: "bid 1 · took 0", size: 10, cut: false });
   assert.ok(ctx.font.startsWith("500 10px "), ctx.font); // left set for the caller's drawing
 });
 
 test("below the floor the text is cut with an ellipsis, and says so", () => {
   const ctx = fakeContext();
-  const out = fitSized(ctx, "bid 1 · won 0", 50, 12, 500, 10);
+  const out = fitSized(ctx, "bid 1 · took 0", 50, 12, 500, 10);
   assert.equal(out.size, 10);
   assert.equal(out.cut, true);
   assert.ok(out.str.endsWith("…") && ctx.measureText(out.str).width <= 50, out.str);
@@ -38,7 +38,7 @@ test("below the floor the text is cut with an ellipsis, and says so", () => {
 
 test("without a floor (the default) the size stays and only cutting fits it", () => {
   const ctx = fakeContext();
-  const out = fitSized(ctx, "bid 1 · won 0", 70, 12);
+  const out = fitSized(ctx, "bid 1 · took 0", 70, 12);
   assert.equal(out.size, 12);
   assert.equal(out.cut, true);
 });

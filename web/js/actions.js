@@ -193,6 +193,10 @@ export function createActions({ controller, prefs, menu, tips, daily }) {
       return daily?.start();
     },
     "daily-result": () => daily?.showResult(),
+    "daily-practice": () => {
+      $("dlg-daily").close?.();
+      return daily?.practise();
+    },
     "daily-copy": () => import("./dialogs/daily.js").then((m) => m.copyShare()),
     "daily-share": () => import("./dialogs/daily.js").then((m) => m.shareResult()),
     "daily-review": (button) => button && import("./dialogs/daily.js").then((m) => m.reviewDay(button.dataset.date, review)),

@@ -650,7 +650,8 @@ export class GameController extends EventTarget {
 
   _startRequest(how, { table, text, name, record, answer }) {
     if (how === "challenge") return this.engine.playChallenge(text, name);
-    if (how === "save" || how === "import") return answer ?? this.engine.importRecord(record);
+    if (how === "save") return answer ?? this.engine.resumeSave(record);
+    if (how === "import") return answer ?? this.engine.importRecord(record);
     return this.engine.newGame(table);
   }
 

@@ -12,13 +12,20 @@
 
 import { t, language, onLanguage } from "./i18n.js";
 import * as storage from "./storage.js";
-import { readDaily, resultEntry, keepResult, keepPar, cachedPar } from "./stats/daily.js";
+import { readDaily, resultEntry, keepResult, keepPar, cachedPar, keptResult } from "./stats/daily.js";
 
 export const TODAY_KEY = "jabberwocky.dailyToday";
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Is `text` written YYYY-MM-DD (the engine checks that the day exists)? */
 export const dateShape = (text) => typeof text === "string" && DATE_RE.test(text);
+
+/** The date a deal of the day's seed names ("daily-2026-12-06-5aeb58f4", docs/daily.md),
+ *  else null. */
+export function dateOfDailySeed(seed) {
+  const m = /^daily-(\d{4}-\d{2}-\d{2})-[0-9a-f]{8}$/.exec(typeof seed === "string" ? seed : "");
+  return m ? m[1] : null;
+}
 
 /** Today in UTC, "YYYY-MM-DD", at `now` (ms); `override` (the test hook) wins if well formed. */
 export function todayUtc(now = Date.now(), override = null) {
@@ -70,20 +77,23 @@ export function challengeLink(href, text) {
  */
 export function createDaily({ controller, engine, confirmReplace = async () => true }) {
   let pending = null; // the day being started, until its "game" event
-  let shownFor = null; // the game (seed + step) whose end was handled
+  // Whether the end of the game on the table was handled: every game put on the table
+  // (a "game" event) is a new one, though a second game of the same deal ends with the
+  // same seed and step count (a resumed finished game emits no "round", so it is not shown).
+  let endShown = false;
   const notice = (key, params = {}, ms = 8000) => controller.notice(key, params, ms);
 
   controller.addEventListener("game", ({ detail }) => {
     const mine = detail.how === "daily" && pending && detail.view.seed === pending.seed;
     controller.store.set({ daily: mine ? pending : null });
     pending = null;
+    endShown = false;
   });
   controller.addEventListener("round", ({ detail }) => {
     const d = controller.state.daily;
     if (!d || detail.view.phase !== "game-over" || controller.state.mode !== "play") return;
-    const key = `${detail.view.seed} ${detail.view.step}`;
-    if (shownFor === key) return;
-    shownFor = key;
+    if (endShown) return;
+    endShown = true;
     finish(d);
   });
   // the bar follows the table's deal of the day and its phase, not every change of the table
@@ -92,25 +102,59 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
   });
   onLanguage(() => render(controller.state));
 
-  /** Start `date`'s deal (today's by default); `ask`: confirm before replacing a game. */
-  async function start(date = today(), { ask = true } = {}) {
+  /** Start `date`'s deal (today's by default); `ask`: confirm before replacing a game (the
+   *  player chose it: a day whose result is kept already shows that result first, its
+   *  dialog offering the practice game); `practice`: deal the practice game at once;
+   *  `instead`: a link's day, whose refusal says that today's deal is dealt instead;
+   *  `quiet`: that today's deal, which goes on without another word if on the table. */
+  async function start(date = today(), { ask = true, practice = false, instead = false, quiet = false } = {}) {
     const on = controller.state.daily;
     const phase = controller.state.view?.phase;
     if (on && on.date === date && phase && phase !== "game-over") {
       // this very deal is on the table, unfinished: it goes on (starting it again would
       // be a take-back of every move)
-      notice("daily.already", { date: dayName(date, language()) }, 4200);
+      if (!quiet) notice("daily.already", { date: dayName(date, language()) }, 4200);
       return true;
     }
     const { result, error } = await engine.daily(date);
     if (error) {
-      notice("daily.start_failed", { reason: error });
+      notice(instead ? "daily.dealt_today" : "daily.start_failed", { reason: error });
       return false;
     }
+    const results = readDaily(storage).results;
+    const kept = result.date === today() ? results[result.date] : undefined;
+    if (kept && ask && !practice) {
+      // today's result is kept: it comes first (the table stays as it is)
+      await showKept(kept, result, { offerPractice: true });
+      return true;
+    }
     if (ask && !(await confirmReplace())) return false;
-    const practice = isPractice(result.date, today(), readDaily(storage).results);
-    pending = { date: result.date, seed: result.seed, practice };
-    return controller.newGame({ seed: result.seed, players: result.players, bots: result.bots, rules: result.rules }, "daily");
+    pending = { date: result.date, seed: result.seed, practice: isPractice(result.date, today(), results) };
+    const ok = await controller.newGame({ seed: result.seed, players: result.players, bots: result.bots, rules: result.rules }, "daily");
+    // a link to a day already played: its practice game is dealt, the result shown over it
+    if (ok && kept && !ask) await showKept(kept, result, { offerPractice: false });
+    return ok;
+  }
+
+  /** The day's kept result (stored entry) beside its par, as at the end of its game;
+   *  table: the engine's `daily` answer for its date (the hand sizes, the version). */
+  async function showKept(entry, table, { offerPractice }) {
+    const result = keptResult(entry, table);
+    const { openDailyResult } = await import("./dialogs/daily.js");
+    const par = cachedPar(storage, result.date, result.bots_version, result.version);
+    openDailyResult(controller, { result, par, practice: false, link: challengeLink(location.href, result.challenge), kept: true, offerPractice });
+    if (!par) await computePar(result.date);
+  }
+
+  async function computePar(date) {
+    const { showPar } = await import("./dialogs/daily.js");
+    const answer = await engine.dailyPar(date);
+    if (answer.error) {
+      showPar(null, answer.error);
+      return;
+    }
+    keepPar(storage, answer.result);
+    showPar(answer.result);
   }
 
   /** A resumed save: its daily options (if any) put the day back on the table. */
@@ -152,17 +196,10 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
       result = answer.result;
     }
     const practice = practiceGiven ?? (d ? d.practice : true);
-    const { openDailyResult, showPar } = await import("./dialogs/daily.js");
+    const { openDailyResult } = await import("./dialogs/daily.js");
     const par = cachedPar(storage, result.date, result.bots_version, result.version);
     openDailyResult(controller, { result, par, practice, link: challengeLink(location.href, result.challenge) });
-    if (par) return;
-    const answer = await engine.dailyPar(result.date);
-    if (answer.error) {
-      showPar(null, answer.error);
-      return;
-    }
-    keepPar(storage, answer.result);
-    showPar(answer.result);
+    if (!par) await computePar(result.date);
   }
 
   const active = () => Boolean(controller.state.daily);
@@ -191,5 +228,8 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
     if (button) button.hidden = !(d && state.view?.phase === "game-over");
   }
 
-  return { start, resumed, active, saveOptions, showResult };
+  /** The kept result's dialog: play the day's deal again as practice. */
+  const practise = () => start(today(), { practice: true });
+
+  return { start, resumed, active, saveOptions, showResult, practise };
 }

@@ -314,6 +314,12 @@ export class Engine {
     return this.call("import_record", remote === undefined ? { record } : { record, remote });
   }
 
+  /** Resume the page's own autosave (its record's text): as importRecord, but a game
+   *  saved before its first move resumes too (a reload right after the deal). */
+  resumeSave(record) {
+    return this.call("import_record", { record, saved: true });
+  }
+
   /** Would importRecord accept this record's text? {seed, players, step}, the table untouched. */
   checkRecord(record) {
     return this.call("check_record", { record });

@@ -21,6 +21,16 @@ export function createInput({ getState, onBid, dispatch, onInput }) {
     buttons[j].focus();
   }
 
+  /** Arrow keys along the bid buttons from `from` (one of them): the next one that can be
+   *  chosen, round the end (a bid the rules forbid is disabled and skipped). */
+  function moveAlongBids(from, delta) {
+    const buttons = Array.from(document.querySelectorAll("#bid-buttons [data-bid]")).filter((b) => !b.disabled);
+    if (!buttons.length) return;
+    const i = buttons.indexOf(from);
+    const j = i < 0 ? 0 : (i + delta + buttons.length) % buttons.length;
+    buttons[j].focus();
+  }
+
   function onKey(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
@@ -28,9 +38,14 @@ export function createInput({ getState, onBid, dispatch, onInput }) {
     const view = getState().view;
     const key = event.key;
     const inHand = Boolean(target.closest && target.closest("#hand"));
+    const bidButton = target.closest ? target.closest("#bid-buttons [data-bid]") : null;
     if (/^[0-9]$/.test(key) && view && view.phase === "bidding" && view.your_turn) {
       event.preventDefault();
       onBid(Number(key));
+    } else if (bidButton && /^Arrow(Left|Right|Up|Down)$/.test(key)) {
+      // on a bid button the arrows go along the bids (not into the hand)
+      event.preventDefault();
+      moveAlongBids(bidButton, key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1);
     } else if (key === "ArrowLeft" || key === "ArrowRight") {
       if (!inHand || view?.phase === "playing") {
         event.preventDefault();

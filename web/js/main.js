@@ -42,7 +42,7 @@ const setupAnswer = Promise.all([engine.levels(), engine.rules()]);
 // A visit that resumes the saved game (no link, or the game's own link, as on a reload)
 // queues its import right behind.
 const earlyRecord = peekSavedRecord(location.hash);
-const early = earlyRecord ? { record: earlyRecord, answer: engine.importRecord(earlyRecord) } : null;
+const early = earlyRecord ? { record: earlyRecord, answer: engine.resumeSave(earlyRecord) } : null;
 // ... and the engine's last view of it is drawn at once, before the engine is up (not for
 // an online host's table, which reopens its lobby).
 let savedView = early && !keptOnlineHost() ? peekSavedView(location.hash) : null;
@@ -275,6 +275,8 @@ function wireTable() {
     document.querySelector('#menu [data-action="review"]').disabled = !(state.view?.phase === "game-over" && !state.busy);
     const claimable = acceptsInput(state) && Boolean(state.view?.can_claim);
     $("claim-button").hidden = !claimable;
+    // its words for a screen reader: only while a claim can be made (not while bidding)
+    $("claim-why").hidden = !claimable;
     if (claimable) {
       // beside your hand, level with its cards (layout.js claimSpot)
       const button = $("claim-button");

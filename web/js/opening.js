@@ -51,8 +51,8 @@ export async function openFromLink({ hash, saved, controller, setup, settings, e
     // the deal of the day: today's, or another day's (practice); a bad date says why and
     // deals today's instead
     sayProblems(controller, problems);
-    if (await daily.start(options.daily || today(), { ask: false })) return;
-    if (options.daily && (await daily.start(today(), { ask: false }))) return;
+    if (await daily.start(options.daily || today(), { ask: false, instead: Boolean(options.daily) })) return;
+    if (options.daily && (await daily.start(today(), { ask: false, quiet: true }))) return; // said: today's instead
     problems.length = 0; // said already
   }
   if (options.challenge) {

@@ -396,8 +396,9 @@ class WebApi:
         """Replace the table with a replayed record ``{record: text, remote?: [seat]}``
         that holds at least one move (a stub naming only a seed is refused: New game plays
         a seed); ``remote`` names the person seats played elsewhere (an online host
-        resuming its table)."""
-        game = self._record_game(payload)
+        resuming its table).  ``saved: true`` marks the page's own autosave, which may hold
+        no move yet (a reload before the first bid resumes the deal as it was dealt)."""
+        game = self._record_game(payload, saved=payload.get("saved") is True)
         remote = payload.get("remote", [])
         if not isinstance(remote, list) or len(remote) > game.players:
             raise RequestError("online.remote_shape")
@@ -410,15 +411,17 @@ class WebApi:
         game = self._record_game(payload)
         return {"seed": game.seed, "players": game.players, "step": game.step}
 
-    def _record_game(self, payload: dict[str, Any]) -> Game:
-        """The game a record's text replays to, refused as ``import_record`` refuses it."""
+    def _record_game(self, payload: dict[str, Any], *, saved: bool = False) -> Game:
+        """The game a record's text replays to, refused as ``import_record`` refuses it
+        (``saved``: the page's autosave, whose game may not have begun)."""
         text = payload.get("record")
         if not isinstance(text, str):
             raise RequestError("request.record_not_text", format=FORMAT)
         game = loads(text)
-        if game.step == 0 and not game.results:
+        if game.step == 0 and not game.results and not saved:
             # A record that names a game but holds none of it (no bid made): nothing to
-            # continue.  The record format allows it; the page's import does not.
+            # continue.  The record format allows it; a file the player imports does not
+            # (New game plays a deal code); the autosave of a game just dealt does.
             raise RecordError("record.no_moves")
         fallback = default_level()
         levels = available_levels()

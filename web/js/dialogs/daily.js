@@ -7,7 +7,9 @@
 // "failed"][data-date][data-practice][data-points][data-exact][data-par-points]
 // [data-par-exact]; #daily-rounds tr[data-round][data-mark][data-par-mark];
 // #daily-share-text[data-marks] (the share text, marks as codes); buttons data-action =
-// daily-copy, daily-share (only where the Web Share API is), daily-review[data-date];
+// daily-copy, daily-share (only where the Web Share API is), review (the table's game) or,
+// for a kept result shown again, daily-review[data-date], daily-practice (that day's deal
+// again as practice: shown when the player chose the day again);
 // #stats-daily dd[data-stat][data-value]; #daily-calendar td[data-date][data-state].
 
 import { el, $, openDialog, tableHead } from "../dom/util.js";
@@ -18,7 +20,8 @@ import { dayName, shareText } from "../daily.js";
 import { readDaily, dailyFigures, calendar } from "../stats/daily.js";
 
 // The screen's state is the controller's (`controller.screen("daily")`), held here as `S`
-// while the dialog is in use: {shown: {result, par, practice, link, failure} | null}.
+// while the dialog is in use: {shown: {result, par, practice, link, failure, kept,
+// offerPractice} | null} (kept: the day's stored result, not the table's game).
 let S = null;
 const initialState = () => ({ shown: null });
 // the words of the codes (each key written out: the catalogue tests find them)
@@ -81,7 +84,7 @@ function figures(result, par) {
 }
 
 function fill() {
-  const { result, par, practice, link, failure } = S.shown;
+  const { result, par, practice, link, failure, kept, offerPractice } = S.shown;
   const dlg = $("dlg-daily");
   const day = dayName(result.date, language(), true);
   $("daily-title").textContent = t(practice ? "daily.title_practice" : "daily.title", { date: day });
@@ -96,17 +99,25 @@ function fill() {
   box.dataset.marks = result.marks.join(",");
   $("daily-share-status").textContent = "";
   dlg.querySelector('[data-action="daily-share"]').hidden = typeof navigator.share !== "function";
+  // the table's game, or (a kept result shown again) the day's game as it was kept
+  dlg.querySelector('[data-action="review"]').hidden = Boolean(kept);
+  const reviewKept = dlg.querySelector('[data-action="daily-review"]');
+  reviewKept.hidden = !kept || !result.challenge;
+  reviewKept.dataset.date = result.date;
+  dlg.querySelector('[data-action="daily-practice"]').hidden = !offerPractice;
   setData(dlg, {
-    state: par ? "ready" : failure ? "failed" : "computing", date: result.date, practice: String(practice),
+    state: par ? "ready" : failure ? "failed" : "computing", date: result.date, practice: String(practice), kept: String(Boolean(kept)),
     points: result.points, exact: result.exact, parPoints: par?.points ?? null, parExact: par?.exact ?? null,
   });
 }
 
 /** Show a finished daily game: result (daily_result's answer), par (or null: still being
- *  computed), practice, link (the day's challenge link); controller: its screens' state. */
-export function openDailyResult(controller, { result, par, practice, link }) {
+ *  computed), practice, link (the day's challenge link); controller: its screens' state;
+ *  kept: the result is the day's stored one, not the table's game; offerPractice: offer
+ *  its deal again as practice. */
+export function openDailyResult(controller, { result, par, practice, link, kept = false, offerPractice = false }) {
   S = controller.screen("daily", initialState);
-  S.shown = { result, par, practice, link, failure: null };
+  S.shown = { result, par, practice, link, failure: null, kept, offerPractice };
   fill();
   openDialog($("dlg-daily"));
 }

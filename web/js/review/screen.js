@@ -6,7 +6,8 @@
 // finished game, {record} a record's text, {challenge, player} a result of a challenge.
 
 import { $, el, openDialog, tableHead } from "../dom/util.js";
-import { t, msg, number, percent, onLanguage } from "../i18n.js";
+import { t, msg, number, percent, onLanguage, language } from "../i18n.js";
+import { dayName, dateOfDailySeed } from "../daily.js";
 import { cardShort } from "../cards.js";
 import { seatNames } from "../names.js";
 import { drawReview } from "./draw.js";
@@ -22,6 +23,13 @@ let S = null;
 const initialState = () => ({ answers: new Map(), current: null, token: 0, wired: false });
 
 const dialog = () => $("dlg-review");
+
+/** The review's title: the day of a deal of the day (its seed names the date), else the
+ *  game's deal code, said as one. */
+export function reviewTitle(seed) {
+  const day = dateOfDailySeed(seed);
+  return day ? t("review.title_daily", { date: dayName(day, language(), true) }) : t("review.title", { seed });
+}
 
 /** Open the review of `source` (asks the engine for the timeline; says why not). */
 export async function openReview(source, { controller }) {
@@ -50,7 +58,7 @@ export async function openReview(source, { controller }) {
   dlg.dataset.state = "ready";
   dlg.dataset.steps = String(timeline.steps.length);
   dlg.dataset.decisions = String(timeline.decisions.length);
-  $("review-title").textContent = t("review.title", { seed: timeline.seed });
+  $("review-title").textContent = reviewTitle(timeline.seed);
   fillRoundPicker();
   render();
   $("review-canvas").focus();
@@ -119,7 +127,7 @@ function wire(controller) {
   onLanguage(() => {
     if (!S.current) return;
     S.current.names = seatNames(S.current.pseudoView);
-    $("review-title").textContent = t("review.title", { seed: S.current.timeline.seed });
+    $("review-title").textContent = reviewTitle(S.current.timeline.seed);
     fillRoundPicker();
     render();
   });

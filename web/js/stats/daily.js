@@ -80,6 +80,21 @@ export function resultEntry(result, at) {
   };
 }
 
+/** A kept result (an entry as stored) in the shape of the engine's daily_result answer,
+ *  for the result dialog; `table`: the engine's `daily` answer for its date (its rules'
+ *  hand sizes, the daily version, the bots version when the entry names none). */
+export function keptResult(entry, table) {
+  const sizes = table.rules?.schedule ?? [];
+  const rounds = entry.rounds.map(([bid, taken, points], i) => ({
+    round: i + 1, hand_size: sizes[i] ?? null, bid, taken, points, mark: entry.marks[i],
+  }));
+  return {
+    date: entry.date, version: table.version, bots_version: entry.bots_version ?? table.bots_version,
+    eligible: true, reason: null, challenge: entry.challenge ?? null,
+    points: entry.points, exact: entry.exact, bids: entry.bids, rounds, marks: entry.marks,
+  };
+}
+
 /** Keep `entry` as its date's result unless that day has one: true when kept.  What could
  *  not be read stays as it was (only this date's entry is written). */
 export function keepResult(storage, entry) {
