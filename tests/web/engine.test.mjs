@@ -39,6 +39,7 @@ test("each typed method sends its request and payload", async () => {
     [() => engine.importRecord("{}"), "import_record", { record: "{}" }],
     [() => engine.importRecord("{}", [1, 2]), "import_record", { record: "{}", remote: [1, 2] }],
     [() => engine.resumeSave("{}"), "import_record", { record: "{}", saved: true }],
+    [() => engine.resumeSave("{}", [1]), "import_record", { record: "{}", remote: [1], saved: true }],
     [() => engine.seatView(2), "seat_view", { seat: 2 }],
     [() => engine.publicView(), "public_view", {}],
     [() => engine.seatViews([1, 2], true), "seat_views", { seats: [1, 2], public: true }],

@@ -315,9 +315,10 @@ export class Engine {
   }
 
   /** Resume the page's own autosave (its record's text): as importRecord, but a game
-   *  saved before its first move resumes too (a reload right after the deal). */
-  resumeSave(record) {
-    return this.call("import_record", { record, saved: true });
+   *  saved before its first move resumes too (a reload right after the deal); `remote`
+   *  as for importRecord (an online host resuming its table). */
+  resumeSave(record, remote = undefined) {
+    return this.call("import_record", remote === undefined ? { record, saved: true } : { record, remote, saved: true });
   }
 
   /** Would importRecord accept this record's text? {seed, players, step}, the table untouched. */

@@ -28,6 +28,10 @@ import { ViewSender } from "./viewdiff.js";
 export const HOST_KEY = "jabberwocky.onlineHost"; // the table a host's reload opens again
 const AWAY_MS = 30000; // a friend who has not come back after this long is "gone"
 const LOG_MAX = 200;
+// a friend away and nobody connected: join the room again after the first wait, then after
+// each of the next
+const ANNOUNCE_FIRST_MS = 3000;
+const ANNOUNCE_AGAIN_MS = 5000;
 
 /**
  * Open a table: `plan` {players, seats: per seat "host" | "friend" | a bot level, rules,
@@ -221,9 +225,22 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     if (guest?.seat !== null && guest?.seat !== undefined) {
       away.set(guest.seat, performance.now());
       later(changed, AWAY_MS + 50);
+      later(stillAway, ANNOUNCE_FIRST_MS);
     }
     changed();
   };
+
+  // A friend away and nobody connected: the host's page joins the room again (a fresh
+  // announcement with fresh offers) after ANNOUNCE_FIRST_MS, then every ANNOUNCE_AGAIN_MS,
+  // until someone is back.  Seen
+  // here under load: the library's periodic announcements can stop after a long while, and
+  // a tracker then forgets the host, so a friend back from a reload finds nobody.  With
+  // someone connected it does not (it would cut them off); their page would look again.
+  function stillAway() {
+    if (!away.size) return; // (close() clears this timer)
+    if (!link.peers().length && !link.connecting?.()) link.refresh?.();
+    later(stillAway, ANNOUNCE_AGAIN_MS);
+  }
 
   link.onMessage = (text, peer) => {
     const guest = guests.get(peer);

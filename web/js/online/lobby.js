@@ -164,7 +164,7 @@ function lobby(table, controller) {
  */
 export async function resumeHost({ controller, kept, record }) {
   const remote = (kept.book?.holders || []).map(([seat]) => seat);
-  const answer = await engine.importRecord(record, remote);
+  const answer = await engine.resumeSave(record, remote); // its own autosave: maybe no move yet
   if (answer.error) {
     localStorage.removeItem(HOST_KEY);
     return false;

@@ -13,6 +13,8 @@ import { APP_ID, signalSettings } from "./config.js";
 import { onlineLibraries } from "../online-libraries.js";
 import { guardedConnections, roomToken } from "./wire-guard.js";
 
+const CONNECTING_MS = 5000; // a connection being made longer than this is stuck (loopback: ~0.1 s)
+
 /**
  * Join the room `room` on every network: {send(text, peer?), peers(), leave(), trust(peer),
  * onMessage(text, peer), onPeerJoin(peer), onPeerLeave(peer), onRefused(code, peer, params)}
@@ -101,10 +103,13 @@ export async function openLink(room, settings = signalSettings()) {
       entry?.action.send(text, { target: p }).catch(() => {});
     }
   };
-  /** True while a connection is being made (offer and answer exchanged, not yet open): a
-   *  `refresh` now would cut it off (on a busy machine that can take seconds). */
+  /** True while a connection is being made (offer and answer exchanged, not yet open, for
+   *  less than CONNECTING_MS): a `refresh` now would cut it off (on a busy machine that can
+   *  take seconds).  One still not open after that is stuck, and no reason to wait. */
+  link.connections = () => [...live]; // tests and benches: the connections not yet closed
   link.connecting = () => [...live].some((pc) => pc.remoteDescription
-    && (pc.connectionState === "new" || pc.connectionState === "connecting"));
+    && (pc.connectionState === "new" || pc.connectionState === "connecting")
+    && performance.now() - pc.madeAt < CONNECTING_MS);
   /** `peer` is the host this page accepted: its connections get the host's limits. */
   link.trust = (peer) => {
     for (const entry of link.rooms) entry.trystero.getPeers()[peer]?.gate?.trust();

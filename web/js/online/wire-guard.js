@@ -246,6 +246,7 @@ export function guardedConnections({ tokens, onRefused, live = new Set(), Native
     constructor(...args) {
       super(...args);
       // every connection not yet closed (`live`: the caller's, to see which are under way)
+      this.madeAt = performance.now();
       live.add(this);
       this.addEventListener("connectionstatechange", () => {
         if (this.connectionState === "closed" || this.connectionState === "failed") live.delete(this);
