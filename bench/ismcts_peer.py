@@ -174,7 +174,7 @@ def report(paths: list[Path]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command")
     r = sub.add_parser("run", help="play games of one level against the peers")
     r.add_argument("--level", default="hard")
     r.add_argument("--games", type=int, default=30)
@@ -188,6 +188,9 @@ def main() -> None:
     p = sub.add_parser("report", help="figures of one run, or of two paired runs")
     p.add_argument("runs", type=Path, nargs="+")
     args = parser.parse_args()
+    if args.command is None:  # ``python3 build.py bench`` runs every script bare
+        parser.print_help()
+        return
     if args.command == "run":
         try:
             import pyspiel  # noqa: F401
