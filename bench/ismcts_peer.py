@@ -80,6 +80,10 @@ def run(out: Path, level: str, games: int, first: int, players: int, seed: str,
                 "bids": [list(r.bids) for r in game.results],
                 "taken": [list(r.taken) for r in game.results],
                 "sizes": [r.hand_size for r in game.results],
+                # each decision's milliseconds, so that a stopped run still has its times
+                "hero_ms": [round(t / 1e6, 2) for t in times[seat]],
+                "peer_ms": [round(t / 1e6, 2) for p in range(players) if p != seat
+                            for t in times[p]],
             }, separators=(",", ":")) + "\n")
             f.flush()
             print(f"game {i}: {level} in seat {seat}, scores {game.scores}, "
@@ -93,7 +97,11 @@ def run(out: Path, level: str, games: int, first: int, players: int, seed: str,
 
 
 def _times(ns: list[int]) -> dict[str, float]:
-    ms = sorted(t / 1e6 for t in ns)
+    return _summary([t / 1e6 for t in ns])
+
+
+def _summary(times_ms: list[float]) -> dict[str, float]:
+    ms = sorted(times_ms)
     if not ms:
         return {"count": 0}
     return {"count": len(ms), "mean": statistics.fmean(ms), "p50": percentile(ms, 0.5),
@@ -155,6 +163,8 @@ def report(paths: list[Path]) -> None:
               + "; " + _line("points/game", [r["peer_points"] for r in rows], False))
         for who in ("hero_ms", "peer_ms"):
             t = meta.get(who)
+            if all(who in g for g in games.values()):  # from the games themselves
+                t = _summary([x for g in games.values() for x in g[who]])
             if t and t.get("count"):
                 print(f"  {who[:-3]} decisions: {t['count']}, mean {t['mean']:.1f} ms, "
                       f"p50 {t['p50']:.1f}, p95 {t['p95']:.1f}, max {t['max']:.0f}")
