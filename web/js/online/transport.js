@@ -29,6 +29,7 @@ export async function openLink(room, settings = signalSettings()) {
     onPeerJoin: () => {},
     onPeerLeave: () => {},
     onRefused: () => {},
+    joinErrors: [], // handshakes that failed: {at, error}
     rooms: [],
     via: new Map(), // peer -> [the rooms it is connected through, first first]
   };
@@ -58,7 +59,10 @@ export async function openLink(room, settings = signalSettings()) {
       };
       let trystero;
       try {
-        trystero = join[network.strategy](config, room);
+        // a peer whose handshake failed (or timed out) is kept count of, for benches and tests
+        trystero = join[network.strategy](config, room, {
+          onJoinError: (e) => link.joinErrors.push({ at: Math.round(performance.now()), error: String(e?.error ?? e).slice(0, 160) }),
+        });
       } catch (err) {
         console.warn(`the ${network.strategy} network could not be joined:`, err);
         continue;
