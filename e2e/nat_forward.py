@@ -6,6 +6,7 @@ signal or when its stdin closes."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
@@ -19,10 +20,8 @@ def pump(src: socket.socket, dst: socket.socket) -> None:
         pass
     finally:
         for s in (src, dst):
-            try:
+            with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 def serve(listener: socket.socket, host: str, port: int) -> None:

@@ -25,6 +25,7 @@ and deletes the namespaces.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -39,6 +40,7 @@ from types import TracebackType
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = "10.199.0.1"  # the tracker, the site, STUN and TURN
 PUBLIC2 = "10.199.0.2"  # a second address of the same STUN server (a NAT's mapping per destination)
+RELAY = "10.199.0.3"  # where coturn relays from
 HOMES = {"home1": ("10.199.0.11", "10.199.1"), "home2": ("10.199.0.12", "10.199.2")}
 SITE_PORT = 8000  # at 127.0.0.1 in a home, and at PUBLIC
 TRACKER_PORT = 8123
@@ -121,6 +123,7 @@ class Lab:
         self.run_in("pub", "ip", "link", "add", "br0", "type", "bridge")
         self.run_in("pub", "ip", "addr", "add", f"{PUBLIC}/24", "dev", "br0")
         self.run_in("pub", "ip", "addr", "add", f"{PUBLIC2}/24", "dev", "br0")
+        self.run_in("pub", "ip", "addr", "add", f"{RELAY}/24", "dev", "br0")
         self.run_in("pub", "ip", "link", "set", "br0", "up")
         for n, (home, (wan, lan)) in enumerate(HOMES.items(), start=1):
             nat = f"nat{n}"
@@ -136,7 +139,9 @@ class Lab:
             self.run_in(nat, "ip", "addr", "add", f"{lan}.1/24", "dev", "lan")
             self.run_in(nat, "ip", "link", "set", "lan", "up")
             self.run_in(nat, "sysctl", "-q", "-w", "net.ipv4.ip_forward=1")
-            masquerade = ["-j", "MASQUERADE"] + (["--random-fully"] if self.nat == "symmetric" else [])
+            masquerade = ["-j", "MASQUERADE"]
+            if self.nat == "symmetric":
+                masquerade.append("--random-fully")
             self.run_in(nat, "iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", *masquerade)
             # a home router: in from the WAN only what answers the home
             self.run_in(nat, "iptables", "-A", "FORWARD", "-i", "wan", "-m", "conntrack",
@@ -155,18 +160,14 @@ class Lab:
     def close(self) -> None:
         for proc in reversed(self.procs):
             if proc.poll() is None:
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGTERM)
-                except (ProcessLookupError, PermissionError):
-                    pass
         for proc in reversed(self.procs):
             try:
                 proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
                 proc.wait(timeout=5)
         self.procs.clear()
         for name in reversed(self.made):
@@ -177,7 +178,8 @@ class Lab:
     def leftovers(self) -> list[str]:
         """Namespaces of this lab still there (none after close)."""
         listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
-        return [n for n in self.ns.values() if any(line.split()[:1] == [n] for line in listed.splitlines())]
+        names = {line.split()[0] for line in listed.splitlines() if line.split()}
+        return [n for n in self.ns.values() if n in names]
 
     # -- processes -----------------------------------------------------------------
 
@@ -221,7 +223,7 @@ class Lab:
                            "5000", PUBLIC], "tracker.log", "ready")
         self.spawn("pub", [
             "turnserver", "-n", "--no-cli", "--no-tls", "--no-dtls",
-            "--listening-ip", PUBLIC, "--listening-ip", PUBLIC2, "--relay-ip", PUBLIC,
+            "--listening-ip", PUBLIC, "--listening-ip", PUBLIC2, "--relay-ip", RELAY,
             "--listening-port", str(TURN_PORT), "--min-port", "49152", "--max-port", "49400",
             "--lt-cred-mech", "--user", f"{self.turn_user}:{self.turn_password}",
             "--realm", REALM, "--fingerprint", "--no-multicast-peers",
@@ -230,7 +232,8 @@ class Lab:
         forward = str(ROOT / "e2e" / "nat_forward.py")
         for home in HOMES:
             self.spawn(home, [py, forward, f"{SITE_PORT}={PUBLIC}:{SITE_PORT}",
-                              f"{TRACKER_PORT}={PUBLIC}:{TRACKER_PORT}"], f"fwd-{home}.log", "ready")
+                              f"{TRACKER_PORT}={PUBLIC}:{TRACKER_PORT}"],
+                       f"fwd-{home}.log", "ready")
         self.wait_turn()
 
     def wait_turn(self, timeout: float = 15.0) -> None:

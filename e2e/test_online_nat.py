@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM_FLAGS, Guard, wait_for_dataset, wait_for_phase
 from netlab import Lab, unavailable
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize
 from pwa_helpers import PREFS_KEY
 from test_online import act, js, presence, wait_until
 
@@ -37,8 +37,10 @@ WHY = unavailable()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 SIGNAL_KEY = "jabberwocky.onlineSignal"
-PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parent.parent / "test-results" / "nat"
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-results" / "nat"
 
 # The selected candidate pair of every peer connection of the page's table.
 PAIRS = """async () => {
@@ -50,7 +52,9 @@ PAIRS = """async () => {
       const stats = await pc.getStats();
       let pair = null;
       stats.forEach((s) => {
-        if (s.type === "transport" && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId);
+        if (s.type === "transport" && s.selectedCandidatePairId) {
+          pair = stats.get(s.selectedCandidatePairId);
+        }
       });
       if (!pair) continue;
       const local = stats.get(pair.localCandidateId);
@@ -73,8 +77,9 @@ class Home:
         self.guard = Guard(lab.site_url.rstrip("/").rsplit("/", 1)[0])
         self.lab = lab
 
-    def page(self, name: str, signal: dict[str, Any], locale: str = "en-GB") -> Page:
-        context = self.browser.new_context(viewport=PHONE, reduced_motion="reduce",
+    def page(self, name: str, signal: dict[str, Any], locale: str = "en-GB",
+             viewport: ViewportSize | None = None) -> Page:
+        context = self.browser.new_context(viewport=viewport or DESKTOP, reduced_motion="reduce",
                                            locale=locale)
         storage = {
             SIGNAL_KEY: json.dumps(signal),
@@ -155,10 +160,15 @@ ICE = """async () => {
   for (const room of t.link.rooms) {
     for (const [peer, pc] of Object.entries(room.trystero.getPeers())) {
       const stats = await pc.getStats();
-      const row = { peer, state: pc.connectionState, ice: pc.iceConnectionState, cands: [], pairs: [] };
+      const row = { peer, state: pc.connectionState, cands: [], pairs: [] };
       stats.forEach((s) => {
-        if (s.type === "local-candidate" || s.type === "remote-candidate") row.cands.push(`${s.type[0]} ${s.candidateType} ${s.address}:${s.port}`);
-        if (s.type === "candidate-pair") row.pairs.push(`${s.state} ${s.localCandidateId} ${s.remoteCandidateId} req ${s.requestsSent} resp ${s.responsesReceived}`);
+        if (s.type === "local-candidate" || s.type === "remote-candidate") {
+          row.cands.push(`${s.type[0]} ${s.candidateType} ${s.address}:${s.port}`);
+        }
+        if (s.type === "candidate-pair") {
+          row.pairs.push(`${s.state} ${s.localCandidateId} ${s.remoteCandidateId}`
+            + ` req ${s.requestsSent} resp ${s.responsesReceived}`);
+        }
       });
       out.push(row);
     }
@@ -195,3 +205,108 @@ def test_two_ordinary_nats_connect_directly(homes: tuple[Lab, Home, Home]) -> No
     seen_host = pairs(host)
     print(f"cone: connected in {took:.1f} s; friend {seen}; host {seen_host}")
     assert seen and all("relay" not in (p["local"], p["remote"]) for p in seen + seen_host), seen
+
+
+def join_status(friend: Page) -> dict[str, str]:
+    status: dict[str, str] = js(friend, """() => {
+      const dlg = document.getElementById("dlg-online");
+      return { trouble: dlg.dataset.trouble || "", slow: dlg.dataset.slow || "",
+        status: dlg.dataset.status || "", retries: dlg.dataset.retries || "",
+        words: document.getElementById("online-join-status").textContent };
+    }""")
+    return status
+
+
+def said(key: str, lang: str = "en") -> str:
+    """The catalogue's words for ``key`` (web/i18n/<lang>.json)."""
+    words: str = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())[key]
+    return words
+
+
+def wait_trouble(friend: Page, trouble: str, clicked: float, timeout: float) -> float:
+    """Until the join screen says ``trouble``: the seconds from the join's click."""
+    wait_until(f"the join screen says {trouble}",
+               lambda: join_status(friend)["trouble"] == trouble, timeout, friend)
+    return time.monotonic() - clicked
+
+
+@pytest.mark.parametrize("homes", ["symmetric"], indirect=True)
+def test_two_symmetric_nats_need_the_relay(homes: tuple[Lab, Home, Home]) -> None:
+    lab, home1, home2 = homes
+    timings: dict[str, Any] = {}
+    # no TURN server: no direct connection can be made, and the join screen says so
+    host = home1.page("Hana", signal(lab))
+    link = open_table(host, lab)
+    friend = home2.page("Dora", signal(lab))
+    clicked = join(friend, link)
+    timings["direct_failed_s"] = wait_trouble(friend, "direct_failed", clicked, 90)
+    status = join_status(friend)
+    timings["direct_failed_states"] = js(
+        friend, "() => window.__jabberwocky.online.table.link.states")
+    assert said("online.status.direct_failed") in status["words"]
+    assert "connected" not in presence(host)[1:]
+    friend.set_viewport_size(PHONE)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    friend.screenshot(path=str(SHOTS / "join-direct-failed-en.png"))
+    friend.context.close()
+
+    # a TURN server set with a wrong password: the join screen says the relay refused it
+    # (the host has no TURN server here, so no relay of its own could carry the game)
+    wrong = home2.page("Dora", signal(lab, lab.turn("not-the-password")), locale="de-DE",
+                       viewport=PHONE)
+    clicked = join(wrong, link)
+    timings["turn_refused_s"] = wait_trouble(wrong, "turn_refused", clicked, 60)
+    assert said("online.status.turn_refused", "de") in join_status(wrong)["words"]
+    wrong.screenshot(path=str(SHOTS / "join-turn-refused-de.png"))
+    assert "connected" not in presence(host)[1:]
+    wrong.context.close()
+    host.context.close()
+
+    print("symmetric:", json.dumps(timings))
+
+
+def relayed_table(lab: Lab, home1: Home, home2: Home) -> tuple[Page, Page, dict[str, Any]]:
+    """A host and a friend, both with the TURN server set, connected through the relay."""
+    timings: dict[str, Any] = {}
+    host = home1.page("Hana", signal(lab, lab.turn()))
+    link = open_table(host, lab)
+    friend = home2.page("Dora", signal(lab, lab.turn()))
+    clicked = join(friend, link)
+    wait_until("the friend connected through the relay",
+               lambda: "connected" in presence(host)[1:], 60, host)
+    timings["relay_connected_s"] = time.monotonic() - clicked
+    seen = wait_until("the friend's selected pair", lambda: pairs(friend), 10, friend)
+    timings["friend_pair"] = seen
+    timings["host_pair"] = pairs(host)
+    assert seen and all("relay" in (p["local"], p["remote"]) for p in seen), seen
+    return host, friend, timings
+
+
+@pytest.mark.parametrize("homes", ["symmetric"], indirect=True)
+def test_the_turn_setting_connects_through_the_relay(homes: tuple[Lab, Home, Home]) -> None:
+    lab, home1, home2 = homes
+    _host, _friend, timings = relayed_table(lab, home1, home2)
+    print("relay:", json.dumps(timings))
+    assert "ALLOCATE processed, success" in lab.turn_log()
+
+
+@pytest.mark.xfail(reason=(
+    "in this lab the relayed connection drops about 6 s after it is made: the pair relay to "
+    "relay (both allocations on the same coturn) never answers, the relay-to-peer-reflexive "
+    "pair answers three checks and then stops (docs/online.md, 'Behind NATs')"), strict=False)
+@pytest.mark.parametrize("homes", ["symmetric"], indirect=True)
+def test_a_short_game_through_the_relay_to_its_end(homes: tuple[Lab, Home, Home]) -> None:
+    lab, home1, home2 = homes
+    host, friend, _timings = relayed_table(lab, home1, home2)
+    host.click('[data-action="online-start"]')
+    wait_for_phase(friend, ("bidding", "playing"), 30)
+    deadline = time.monotonic() + 120
+    players: list[tuple[Page, bool]] = [(host, False), (friend, True)]
+    while js(host, "() => document.body.dataset.phase") != "game-over":
+        if time.monotonic() > deadline:
+            raise AssertionError(("the game did not end", presence(host), [js(
+                page, "() => window.__jabberwocky.online.table.link.states")
+                for page, _ in players]))
+        if not any(act(page, guest) for page, guest in players):
+            host.wait_for_timeout(40)
+    wait_for_phase(friend, "game-over", 30)

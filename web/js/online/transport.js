@@ -27,7 +27,9 @@ export async function openLink(room, settings = signalSettings()) {
     onPeerJoin: () => {},
     onPeerLeave: () => {},
     onRefused: () => {},
+    onTrouble: () => {},
     rooms: [],
+    states: [], // {at, state, code?}: how every connection went (tests read it)
     via: new Map(), // peer -> [the rooms it is connected through, first first]
   };
   /** The peer whose connection `pc` is (null: not known to any room yet). */
@@ -37,9 +39,18 @@ export async function openLink(room, settings = signalSettings()) {
     }
     return null;
   };
+  const connections = new Set(); // the connections that have started, while they live
   const rtcPolyfill = guardedConnections({
     tokens: () => [token],
     onRefused: (verdict, pc) => link.onRefused(verdict.code, peerOf(pc), verdict.params || {}),
+    onState: (state, pc, detail) => {
+      if (state === "closed") connections.delete(pc);
+      else connections.add(pc);
+      if (link.states.length < 200) link.states.push({ at: performance.now(), state, ...detail });
+      // a direct connection that could not be made; a TURN server that refused the login
+      if (state === "failed") link.onTrouble("direct_failed");
+      else if (state === "candidate-error" && /^turns?:/.test(detail.url) && detail.code === 401) link.onTrouble("turn_refused");
+    },
   });
   /** Join the room on every network (again, after `refresh`). */
   const joinAll = () => {
@@ -48,9 +59,12 @@ export async function openLink(room, settings = signalSettings()) {
         appId: APP_ID,
         password: room, // offers and answers travel encrypted with the room code
         relayConfig: { urls: network.urls },
-        rtcConfig: { iceServers: settings.iceServers },
+        // the TURN servers go with the STUN servers: Trystero 0.25 makes a connection's
+        // servers `defaults + turnConfig` and then lets rtcConfig's iceServers replace them
+        // all, so a turnConfig beside them would be dropped (no relay ever: seen in
+        // e2e/test_online_nat.py)
+        rtcConfig: { iceServers: [...settings.iceServers, ...settings.turn] },
         rtcPolyfill,
-        ...(settings.turn.length ? { turnConfig: settings.turn } : {}),
       };
       let trystero;
       try {
@@ -91,6 +105,15 @@ export async function openLink(room, settings = signalSettings()) {
   joinAll();
 
   link.peers = () => [...link.via.keys()];
+  /** Whether a connection is being made now (its checks under way): a fresh announcement
+   *  would throw it away. */
+  link.attempting = () => {
+    for (const pc of connections) {
+      if (pc.connectionState === "closed" || pc.connectionState === "failed") connections.delete(pc);
+      else if (pc.connectionState === "connecting") return true;
+    }
+    return false;
+  };
   /** Send `text` to `peer` (or every peer). */
   link.send = (text, peer = null) => {
     const targets = peer ? [peer] : link.peers();
