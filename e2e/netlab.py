@@ -1,6 +1,7 @@
 """A small internet in network namespaces, for the online tests behind NATs (issue 45).
 
-    public (jwN-pub): 10.199.0.1 and 10.199.0.2 on a bridge: the tracker, the site, coturn
+    public (jwN-pub): 10.199.0.1 and .2 on a bridge: the tracker, the site, coturn (STUN at
+      both, TURN at .1, relaying from .3); a default route to nowhere (the rest of the internet)
       |-- nat1 (jwN-nat1): WAN 10.199.0.11, LAN 10.199.1.1, iptables NAT -- home1 10.199.1.2
       `-- nat2 (jwN-nat2): WAN 10.199.0.12, LAN 10.199.2.1, iptables NAT -- home2 10.199.2.2
 
@@ -40,7 +41,7 @@ from types import TracebackType
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = "10.199.0.1"  # the tracker, the site, STUN and TURN
 PUBLIC2 = "10.199.0.2"  # a second address of the same STUN server (a NAT's mapping per destination)
-RELAY = "10.199.0.3"  # where coturn relays from
+RELAY = "10.199.0.3"  # coturn's relayed addresses
 HOMES = {"home1": ("10.199.0.11", "10.199.1"), "home2": ("10.199.0.12", "10.199.2")}
 SITE_PORT = 8000  # at 127.0.0.1 in a home, and at PUBLIC
 TRACKER_PORT = 8123
@@ -125,6 +126,22 @@ class Lab:
         self.run_in("pub", "ip", "addr", "add", f"{PUBLIC2}/24", "dev", "br0")
         self.run_in("pub", "ip", "addr", "add", f"{RELAY}/24", "dev", "br0")
         self.run_in("pub", "ip", "link", "set", "br0", "up")
+        # the rest of the internet: a default route to a cable to nowhere, where a packet to an
+        # address nobody has (a home's private address, say) goes and is lost without a word.
+        # With no route at all, coturn's send to such an address fails at once (ENETUNREACH)
+        # and coturn closes the whole allocation: the relayed game then stops seconds after
+        # it starts (seen here); on the internet that send succeeds and the packet is lost
+        # (a cable to nowhere: its far end has no address and forwards nothing)
+        self.run_in("pub", "ip", "link", "add", "void0", "type", "veth", "peer", "name", "void1")
+        self.run_in("pub", "ip", "addr", "add", "10.199.9.1/30", "dev", "void0")
+        self.run_in("pub", "ip", "link", "set", "void0", "up")
+        self.run_in("pub", "ip", "link", "set", "void1", "up")
+        mac = subprocess.run(["ip", "netns", "exec", self.ns["pub"], "cat",
+                              "/sys/class/net/void1/address"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        self.run_in("pub", "ip", "neigh", "add", "10.199.9.2", "lladdr", mac, "dev", "void0",
+                    "nud", "permanent")
+        self.run_in("pub", "ip", "route", "add", "default", "via", "10.199.9.2")
         for n, (home, (wan, lan)) in enumerate(HOMES.items(), start=1):
             nat = f"nat{n}"
             # a cable from the public bridge to the NAT's WAN side, made in the public
