@@ -294,7 +294,8 @@ class Lab:
         return f"ws://127.0.0.1:{TRACKER_PORT}"
 
     def stun(self) -> list[dict[str, str]]:
-        return [{"urls": f"stun:{PUBLIC}:{TURN_PORT}"}]
+        """Two STUN servers (coturn at two addresses): a symmetric NAT shows two ports."""
+        return [{"urls": f"stun:{PUBLIC}:{TURN_PORT}"}, {"urls": f"stun:{PUBLIC2}:{TURN_PORT}"}]
 
     def turn(self, password: str | None = None) -> list[dict[str, str]]:
         return [{"urls": f"turn:{PUBLIC}:{TURN_PORT}", "username": self.turn_user,

@@ -142,10 +142,39 @@ def open_table(host: Page, lab: Lab) -> str:
     return link
 
 
-def join(friend: Page, link: str) -> float:
-    """The friend opens the link and joins: the moment of the click (monotonic)."""
+def check_connection(page: Page, shot: str | None = None) -> dict[str, str]:
+    """Connection settings' "Check my connection" from the join screen: each result's
+    hook and words; a screenshot of the results with ``shot``; the settings closed again."""
+    page.click('#dlg-online [data-action="online-settings"]:visible')
+    page.click('[data-action="online-check"]')
+    wait_until("the check done", lambda: js(
+        page, "() => document.getElementById('dlg-online-settings').dataset.check") == "done",
+        30, page)
+    results: dict[str, str] = js(page, """() => {
+      const out = {};
+      for (const li of document.querySelectorAll("#online-check-results li")) {
+        const key = li.dataset.checkNetwork ? `network-${li.dataset.checkNetwork}`
+          : li.dataset.checkStun !== undefined ? "stun" : "turn";
+        out[key] = li.dataset.result || li.dataset.checkStun || li.dataset.checkTurn;
+        out[`${key}-words`] = li.textContent;
+      }
+      return out;
+    }""")
+    if shot:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#online-check-results").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / shot))
+    page.click('#dlg-online-settings button[value="cancel"]')
+    return results
+
+
+def join(friend: Page, link: str, check: str | None = None) -> float:
+    """The friend opens the link and joins: the moment of the click (monotonic).  With
+    ``check``, the connection check first, its results in ``friend.checked``."""
     friend.goto(link)
     wait_for_dataset(friend, "engine", "ready", 180)
+    if check is not None:
+        friend.checked = check_connection(friend, check or None)  # type: ignore[attr-defined]
     friend.fill("#online-join-name", "Dora")
     clicked = time.monotonic()
     friend.click('[data-action="online-join"]')
@@ -190,8 +219,13 @@ def test_two_ordinary_nats_connect_directly(homes: tuple[Lab, Home, Home]) -> No
     lab, home1, home2 = homes
     host = home1.page("Hana", signal(lab))
     link = open_table(host, lab)
-    friend = home2.page("Dora", signal(lab))
-    clicked = join(friend, link)
+    friend = home2.page("Dora", signal(lab, lab.turn()), viewport=PHONE)
+    clicked = join(friend, link, "check-cone-en.png")
+    checked = friend.checked  # type: ignore[attr-defined]
+    print("check, ordinary NAT:", checked)
+    assert (checked["network-torrent"], checked["stun"], checked["turn"]) == ("ok", "ok", "ok")
+    assert checked["stun-words"] == said("online.check.stun_ok")
+    assert checked["turn-words"] == said("online.check.turn_ok")
     try:
         wait_until("the friend connected", lambda: "connected" in presence(host)[1:], 60, host)
     except AssertionError:
@@ -254,7 +288,13 @@ def test_two_symmetric_nats_need_the_relay(homes: tuple[Lab, Home, Home]) -> Non
     # (the host has no TURN server here, so no relay of its own could carry the game)
     wrong = home2.page("Dora", signal(lab, lab.turn("not-the-password")), locale="de-DE",
                        viewport=PHONE)
-    clicked = join(wrong, link)
+    clicked = join(wrong, link, "check-symmetric-wrong-password-de.png")
+    checked = wrong.checked  # type: ignore[attr-defined]
+    print("check, symmetric NAT, wrong password:", checked)
+    assert (checked["network-torrent"], checked["stun"], checked["turn"]) == (
+        "ok", "symmetric", "refused")
+    assert checked["stun-words"] == said("online.check.stun_symmetric", "de")
+    assert checked["turn-words"] == said("online.check.turn_refused", "de")
     timings["turn_refused_s"] = wait_trouble(wrong, "turn_refused", clicked, 60)
     assert said("online.status.turn_refused", "de") in join_status(wrong)["words"]
     wrong.screenshot(path=str(SHOTS / "join-turn-refused-de.png"))
