@@ -13,6 +13,11 @@ server.  A host's browser runs in one home, a friend's in the other.
   connect through the relay (selected pair ``relay``) and play a short game to its end.
 - A TURN server set with a wrong password: the join screen says the relay refused the user
   name or password.
+- Connection settings' "Check my connection" from the friend's home: all fine behind an
+  ordinary NAT (the tracker answers, one public address and port, the TURN server accepts
+  the login); behind a symmetric NAT with a wrong password, "symmetric" (two STUN servers saw
+  two ports) and "refused".  Screenshots of the join screen's words and the check's results
+  (390x844, English and German) go to e2e/screenshots/nat/.
 
 Needs root, ``ip netns``, iptables and coturn (``build.py test`` installs the last two as
 root on Debian); skipped elsewhere with the reason.
@@ -40,7 +45,7 @@ SIGNAL_KEY = "jabberwocky.onlineSignal"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "test-results" / "nat"
+SHOTS = ROOT / "e2e" / "screenshots" / "nat"  # ignored by git: look at them
 
 # The selected candidate pair of every peer connection of the page's table.
 PAIRS = """async () => {
