@@ -206,6 +206,24 @@ def ensure_chromium() -> None:
     run([sys.executable, "-m", "playwright", "install", "chromium"])
 
 
+def ensure_netlab() -> None:
+    """coturn and iptables for e2e/test_online_nat.py (NATs and a TURN relay in network
+    namespaces): installed with apt as root on Debian when missing; elsewhere that test is
+    skipped, and this says why."""
+    missing = [pkg for tool, pkg in (("turnserver", "coturn"), ("iptables", "iptables"))
+               if not shutil.which(tool) and not Path(f"/usr/sbin/{tool}").exists()]
+    if not missing:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        run(["apt-get", "update", "-qq"])
+        run(["apt-get", "install", "-y", "-qq", *missing],
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        return
+    log(f"{' and '.join(missing)} missing (not root on Debian): e2e/test_online_nat.py, the "
+        "online tests behind NATs and a TURN relay, will be skipped; they need root, "
+        "ip netns, iptables and coturn")
+
+
 # -- commands -------------------------------------------------------------------------
 
 
@@ -254,6 +272,7 @@ def test(args: argparse.Namespace) -> None:
     ensure_venv()
     ensure_npm()
     ensure_chromium()
+    ensure_netlab()
     for step in chosen:
         log(f"== {step.name}")
         if step.cmd == [steps_module.BUILD]:

@@ -1,6 +1,6 @@
 // A local WebTorrent tracker (bittorrent-tracker's WebSocket server) for the online e2e
 // tests: the page's signalling setting points at it instead of the public trackers.
-// Usage: node online_tracker.mjs PORT [INTERVAL_MS | default].  Prints "ready <port>" once
+// Usage: node online_tracker.mjs PORT [INTERVAL_MS | default] [HOST (127.0.0.1)].  Prints "ready <port>" once
 // listening; stops with its parent (stdin closed) or a signal.
 import Server from "bittorrent-tracker/server";
 
@@ -16,7 +16,7 @@ server.on("error", (err) => {
   process.exit(1);
 });
 server.on("warning", () => {});
-server.listen(Number(process.argv[2] || 0), "127.0.0.1", () => {
+server.listen(Number(process.argv[2] || 0), process.argv[4] || "127.0.0.1", () => {
   console.log(`ready ${server.ws.address().port}`);
 });
 process.stdin.resume();

@@ -25,6 +25,9 @@ const SYNC_AGAIN_MS = 2000; // a sync asked for and not answered is asked for ag
 // SLOW_MS the page says in words what may be wrong.
 export const RETRY_MS = [4000, 6000, 9000, 12000, 15000];
 export const SLOW_MS = 40000;
+// A connection under way (its checks running) is not thrown away by a fresh announcement:
+// the next look waits for it to end, up to this long.
+const ATTEMPT_MS = 45000;
 
 /** True when this device has taken a seat at `room` before (a reload gets it back). */
 export function hasSeatToken(room, storage = globalThis.localStorage) {
@@ -154,18 +157,28 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       update({ retries: 0, slow: false });
     }
     const wait = RETRY_MS[Math.min(info.retries || 0, RETRY_MS.length - 1)];
-    retryTimer = setTimeout(async () => {
+    let held = 0;
+    const look = async () => {
       if (closed || host !== null || info.status === "ended" || info.status === "over") return;
-      // a connection under way (to the host, maybe), or one just made: let it finish
-      if (link.connecting?.() || performance.now() - peerJoinedAt < 3000) {
-        lookAgain();
+      // a connection being made: let it end (connected, or failed: then it is said why);
+      // a peer that has just connected may be the host, about to say so
+      if ((link.attempting?.() && held < ATTEMPT_MS) || performance.now() - peerJoinedAt < 3000) {
+        held += 1000;
+        retryTimer = setTimeout(look, 1000);
         return;
       }
       update({ retries: (info.retries || 0) + 1, slow: performance.now() - lookingSince >= SLOW_MS });
       await link.refresh?.();
       if (host === null && !closed) lookAgain();
-    }, wait);
+    };
+    retryTimer = setTimeout(look, wait);
   }
+  // what the browser knows of why no host came: a direct connection that failed (the
+  // networks need a TURN server), a TURN server that refused the login
+  link.onTrouble = (trouble) => {
+    if (closed || host !== null || info.trouble === "turn_refused") return;
+    update({ trouble });
+  };
   link.onPeerLeave = (peer) => {
     if (peer !== host) return;
     host = null;
@@ -194,7 +207,7 @@ export async function joinTable({ room, name, controller, localEngine, build, wa
       clearTimeout(giveUp);
       clearTimeout(retryTimer);
       host = peer;
-      if (info.retries || info.slow) update({ retries: 0, slow: false });
+      if (info.retries || info.slow || info.trouble) update({ retries: 0, slow: false, trouble: null });
       link.trust?.(peer); // the host's messages may be longer than a guest's (wire-guard.js)
       helloSent = performance.now();
       hello();

@@ -238,7 +238,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   // someone connected it does not (it would cut them off); their page would look again.
   function stillAway() {
     if (!away.size) return; // (close() clears this timer)
-    if (!link.peers().length && !link.connecting?.()) link.refresh?.();
+    if (!link.peers().length && !link.attempting?.()) link.refresh?.();
     later(stillAway, ANNOUNCE_AGAIN_MS);
   }
 

@@ -32,10 +32,13 @@ const STATUS = {
 
 /** The words of a guest's status: while it looks for the host, how many times it has
  *  looked again, and, once that has been long, what may be wrong. */
+const TROUBLE = { direct_failed: "online.status.direct_failed", turn_refused: "online.status.turn_refused" };
 const AGAIN = { looking: "online.status.looking_again", reconnecting: "online.status.reconnecting_again" };
 function statusWords(info, status = info.status) {
   const looking = status in AGAIN;
   const words = looking && info.retries ? t(AGAIN[status], { n: info.retries }) : t(STATUS[status]);
+  // what the browser knows went wrong says more than "this takes long"
+  if (looking && TROUBLE[info.trouble]) return `${words} ${t(TROUBLE[info.trouble])}`;
   return looking && info.slow ? `${words} ${t("online.status.slow")}` : words;
 }
 
@@ -238,6 +241,7 @@ export function openJoin({ controller, room, name = "", onName = () => {} }) {
       dlg.dataset.status = info.status;
       dlg.dataset.retries = String(info.retries || 0);
       dlg.dataset.slow = String(Boolean(info.slow));
+      dlg.dataset.trouble = info.trouble || "";
       if ((info.status === "playing" || (info.status === "watching" && info.started)) && dlg.open) dlg.close();
     });
   };

@@ -9,7 +9,7 @@
 
 import { $, el, openDialog } from "../dom/util.js";
 import { t } from "../i18n.js";
-import { NETWORKS, settingsForm, checkSettings, storeSettings, connectSources, pageCsp, reachableHosts, addressesOf } from "./config.js";
+import { NETWORKS, settingsForm, checkSettings, storeSettings, connectSources, pageCsp, reachableHosts, addressesOf, signalSettings } from "./config.js";
 
 const host = (url) => url.replace(/^wss?:\/\//, "");
 
@@ -60,6 +60,43 @@ function said(key) {
   $("online-settings-status").textContent = key ? t(key) : "";
 }
 
+/** The words of the connection check's results (check.js), by verdict. */
+const NETWORK_NAMES = { torrent: "online.settings.torrent", nostr: "online.settings.nostr" };
+const STUN_WORDS = { ok: "online.check.stun_ok", symmetric: "online.check.stun_symmetric", none: "online.check.stun_none", unset: "online.check.stun_unset" };
+const TURN_WORDS = { ok: "online.check.turn_ok", refused: "online.check.turn_refused", no_answer: "online.check.turn_no_answer", unset: "online.check.turn_unset" };
+
+/** Show the check running (`result` null) or its results, one line each, with hooks. */
+function showCheck(result) {
+  const list = $("online-check-results");
+  $("dlg-online-settings").dataset.check = result ? "done" : "running";
+  list.hidden = false;
+  if (!result) {
+    list.replaceChildren(el("li", {}, t("online.check.running")));
+    return;
+  }
+  const items = result.networks.map((n) => el("li", { "data-check-network": n.strategy, "data-result": n.answered ? "ok" : "none" },
+    t(n.answered ? "online.check.network_ok" : "online.check.network_none", { network: t(NETWORK_NAMES[n.strategy]), n: n.answered, total: n.total })));
+  items.push(el("li", { "data-check-stun": result.stun }, t(STUN_WORDS[result.stun])));
+  items.push(el("li", { "data-check-turn": result.turn }, t(TURN_WORDS[result.turn])));
+  list.replaceChildren(...items);
+}
+
+/** Check the settings as the form has them (saved or not): each network's servers, STUN,
+ *  TURN.  Only when asked; the form's errors first. */
+async function runCheck(kept, sources) {
+  const checked = checkSettings(read(kept), sources);
+  if (!checked.ok) {
+    showErrors(checked.errors);
+    return;
+  }
+  showErrors([]);
+  const data = checked.data ? JSON.stringify(checked.data) : null;
+  const settings = signalSettings({ getItem: () => data });
+  showCheck(null);
+  const { checkConnection } = await import("./check.js");
+  showCheck(await checkConnection(settings));
+}
+
 /** Open the screen with what is stored now (an address stored that the page cannot reach is
  *  flagged at once). */
 export function openSignalSettings({ storage = globalThis.localStorage, csp = pageCsp() } = {}) {
@@ -102,6 +139,9 @@ export function openSignalSettings({ storage = globalThis.localStorage, csp = pa
     dlg.dataset.saved = "defaults";
     said("online.settings.defaults_back");
   };
+  dlg.querySelector('[data-action="online-check"]').onclick = () => runCheck(kept, sources);
+  $("online-check-results").hidden = true;
+  delete dlg.dataset.check;
   delete dlg.dataset.saved;
   openDialog(dlg);
 }

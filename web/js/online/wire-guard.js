@@ -238,19 +238,19 @@ function gateChannel(channel, gate, report) {
 /**
  * An RTCPeerConnection class for Trystero (`rtcPolyfill`) whose data channels are gated.
  * `tokens()`: this page's room tokens; `onRefused(verdict, connection)`: a frame refused
- * (with `verdict.drop`, the connection is closed here first); `live`: a set that holds every
- * connection made until it is closed or fails.
+ * (with `verdict.drop`, the connection is closed here first); `onState(state, connection,
+ * detail)`: the connection's state changed, or an ICE server complained
+ * ("candidate-error", detail {url, code}).
  */
-export function guardedConnections({ tokens, onRefused, live = new Set(), Native = globalThis.RTCPeerConnection }) {
+export function guardedConnections({ tokens, onRefused, onState = () => {}, Native = globalThis.RTCPeerConnection }) {
   return class GuardedPeerConnection extends Native {
     constructor(...args) {
       super(...args);
-      // every connection not yet closed (`live`: the caller's, to see which are under way)
-      this.madeAt = performance.now();
-      live.add(this);
-      this.addEventListener("connectionstatechange", () => {
-        if (this.connectionState === "closed" || this.connectionState === "failed") live.delete(this);
-      });
+      // how the connection goes: "connecting", "connected", "failed"…, and a TURN or STUN
+      // server's complaint ("candidate-error" with its address and code: 401 is a TURN
+      // server refusing the user name or password)
+      this.addEventListener?.("connectionstatechange", () => onState(this.connectionState, this, {}));
+      this.addEventListener?.("icecandidateerror", (e) => onState("candidate-error", this, { url: String(e.url || ""), code: Number(e.errorCode) || 0 }));
       this.gate = new WireGate({ tokens: tokens() });
       this.dataChannels = [];
       const report = (verdict) => {
@@ -284,7 +284,6 @@ export function guardedConnections({ tokens, onRefused, live = new Set(), Native
 
     /** Close this connection: its channels first (Trystero hears the close), then it. */
     letGo() {
-      live.delete(this);
       for (const channel of this.dataChannels) {
         try {
           channel.close();
