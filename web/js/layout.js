@@ -149,8 +149,21 @@ export function computeLayout(w, h, view) {
   let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
   if (short) trump = { x: margin + 4, y: top + badge.h + 8, w: trickW * 0.9, h: trickH * 0.9 };
   else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
+  // a bot's face (its level's dots under it): under its badge's left end on a phone
+  // upright (the badges are too narrow to share), else inside the badge at its left
+  for (const s of seats.slice(1)) {
+    const size = narrow ? FACE_NARROW : Math.round(Math.min(s.bh - 16, short ? 30 : 36));
+    s.face = narrow ? { x: s.x - s.bw / 2 + 1, y: s.y + s.bh / 2 + 3, size }
+      : { x: s.x - s.bw / 2 + 5, y: s.y - s.bh / 2 + (s.bh - size) / 2 - 4, size };
+  }
+  // a bid's bubble: under an opponent's badge (over its card backs on a phone upright, at
+  // the badge's right, clear of its face), above yours
+  const bubbles = seats.map((s, i) => (i === 0
+    ? { x: s.x, y: s.y - s.bh / 2 - BUBBLE.h / 2 - 8, align: "center", tail: "down" }
+    : narrow ? { x: s.x + s.bw / 2, y: s.y + s.bh / 2 + BUBBLE.h / 2 + 8, align: "right", tail: "up" }
+      : { x: s.x, y: s.y + s.bh / 2 + BUBBLE.h / 2 + 8, align: "center", tail: "up" }));
   return {
-    w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle,
+    w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle, bubbles,
     labelMax: Math.min(LABEL_WIDE, Math.floor(labelMax)),
     cx, cy, trump, top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
   };
@@ -202,6 +215,7 @@ export function claimSpot(L, bw, bh) {
 
 /** Which mark of the table lies at (x, y), for its explanation (a title on hover):
  *  "dealer" (the D on a badge), "led" (the tag by a trick's first card, while it shows),
+ *  "level" (a bot's face and the dots of its level),
  *  "trump" (the pile and its words, "broken" included), "badge" (a seat's bid and tricks
  *  won), or null.  `ledShown`: the slot whose card carries the led tag, else null. */
 export function markAt(L, x, y, ledShown = null) {
@@ -210,6 +224,10 @@ export function markAt(L, x, y, ledShown = null) {
     if (Math.hypot(x - (s.x + s.bw / 2 - 2), y - (s.y - s.bh / 2 + 2)) <= 13) return "dealer";
   }
   if (ledShown !== null && L.ledTag[ledShown] && inBox(tagBox(L.ledTag[ledShown]))) return "led";
+  // a bot's face and its level's dots (main.js says "badge" for a seat without a face)
+  for (const s of L.seats.slice(1)) {
+    if (s.face && inBox({ x: s.face.x, y: s.face.y, w: s.face.size, h: s.face.size + 9 })) return "level";
+  }
   if (inBox({ x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 36 })) return "trump";
   for (const s of L.seats) {
     const bw = s.human ? HUMAN_BADGE_MAX : s.bw;
@@ -245,6 +263,8 @@ export function tagBox(at, w = TAG.w, h = TAG.h) {
 }
 
 export const TAG = { w: 56, h: 20 };
+/** A bid's bubble (its height; its width follows its words). */
+export const BUBBLE = { h: 26 };
 /** The room the winner's words need beside your trick card on a phone on its side (else
  *  they go on its other side). */
 export const LABEL_MAX = 190;
