@@ -386,7 +386,7 @@ def wait_for_dataset_of_panel(page: Page, more: str) -> None:
 LEGEND = {
     "dealer": "D: this seat deals this round and bids last",
     "trump": "Trump: this suit beats every other this round",
-    "badge": "The seat's bid and the tricks it has won so far; green while they are equal",
+    "badge": "The seat's bid and the tricks it has taken so far; green while they are equal",
     "level": "●●●○○: the bot's level, from one dot (weakest) to five (strongest)",
 }
 

@@ -153,7 +153,7 @@ def test_each_bid_shows_at_its_seat_until_the_first_card(
 
 
 @pytest.mark.readable_hold
-def test_the_bots_faces_are_big_on_a_phone_and_show_how_they_feel(
+def test_the_bots_faces_are_big_on_a_phone_and_show_how_they_feel_and_bids_end_marked(
         new_context: Callable[..., BrowserContext], site_server: SiteServer) -> None:
     page = open_table(new_context, site_server, "#seed=e2e-moods&players=4&bots=random",
                       390, 844, hold_ms=40, beat_ms=500)
@@ -180,6 +180,10 @@ def test_the_bots_faces_are_big_on_a_phone_and_show_how_they_feel(
             for s in (1, 2, 3):
                 made = result["bids"][s] == result["taken"][s]
                 assert moods[str(s)] == ("pleased" if made else "dismayed"), (moods, result)
+            # and every seat's bid marked made or missed at the seat
+            assert m["bidResults"] == " ".join(
+                f"{s}:{'made' if b == t else 'missed'}"
+                for s, (b, t) in enumerate(zip(result["bids"], result["taken"], strict=True))), m
             break
         if m["busy"] == "false" and m["yourTurn"] == "true":
             act(page, m)

@@ -158,10 +158,15 @@ export function computeLayout(w, h, view) {
   }
   // a bid's bubble: under an opponent's badge (over its card backs on a phone upright, at
   // the badge's right, clear of its face), above yours
+  // (on a desktop: above a badge at the side, beside one at the top, toward the middle)
+  const bh = shape === "wide" ? BUBBLE.wide : BUBBLE.h;
   const bubbles = seats.map((s, i) => (i === 0
-    ? { x: s.x, y: s.y - s.bh / 2 - BUBBLE.h / 2 - 8, align: "center", tail: "down" }
-    : narrow ? { x: s.x + s.bw / 2, y: s.y + s.bh / 2 + BUBBLE.h / 2 + 8, align: "right", tail: "up" }
-      : { x: s.x, y: s.y + s.bh / 2 + BUBBLE.h / 2 + 8, align: "center", tail: "up" }));
+    ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
+    : narrow ? { x: s.x + s.bw / 2, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "right", tail: "up" }
+      : short ? { x: s.x, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "center", tail: "up" }
+        : Math.abs(s.dir.x) > 0.9 ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
+          : s.x <= cx + 1 ? { x: s.x + s.bw / 2 + 12, y: s.y, h: bh, align: "left", tail: "left" }
+            : { x: s.x - s.bw / 2 - 12, y: s.y, h: bh, align: "right", tail: "right" }));
   return {
     w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle, bubbles,
     labelMax: Math.min(LABEL_WIDE, Math.floor(labelMax)),
@@ -264,7 +269,7 @@ export function tagBox(at, w = TAG.w, h = TAG.h) {
 
 export const TAG = { w: 56, h: 20 };
 /** A bid's bubble (its height; its width follows its words). */
-export const BUBBLE = { h: 26 };
+export const BUBBLE = { h: 26, wide: 32 };
 /** The room the winner's words need beside your trick card on a phone on its side (else
  *  they go on its other side). */
 export const LABEL_MAX = 190;

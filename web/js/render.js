@@ -1,8 +1,8 @@
 // Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
 
 import { isRed, rankLabel, rankOf, suitOf, SUIT_SYMBOLS } from "./cards.js";
-import { computeLayout, TAG, BUBBLE } from "./layout.js";
-import { bidBubbles } from "./bubbles.js";
+import { computeLayout, TAG } from "./layout.js";
+import { bidBubbles, bidResults } from "./bubbles.js";
 import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
 import { seatName, slotOf, seatAt, viewerOf, isYou, botLevel } from "./names.js";
@@ -611,35 +611,54 @@ function drawTrick(ctx, L, view, shown) {
   }
 }
 
+const BUBBLE_LOOK = {
+  bid: { fill: "#fff6d6", line: "#b8901f", text: "#3d2c00" },
+  made: { fill: "#e3f8e6", line: "#1f8a3a", text: "#0d4d1e" },
+  missed: { fill: "#fde6e4", line: "#c0392b", text: "#6b1410" },
+};
+
 /** The bids made this round, each in a bubble at its seat (bubbles.js says which), with a
  *  tail toward the badge; yours above your badge. */
 function drawBidBubbles(ctx, L, view, shown) {
-  for (const { seat, bid } of bidBubbles(view, shown)) {
+  const results = bidResults(view);
+  const shownBids = results.length ? results : bidBubbles(view, shown);
+  for (const { seat, bid, taken, made } of shownBids) {
     const at = L.bubbles[slotOf(view, seat)];
     if (!at) continue;
-    const words = t("table.bid_bubble", { bid });
-    const size = L.narrow || L.short ? 13 : 14;
+    // at the round's end: made (green) or missed (red), with what was taken
+    const look = made === undefined ? BUBBLE_LOOK.bid : made ? BUBBLE_LOOK.made : BUBBLE_LOOK.missed;
+    const words = made === undefined ? t("table.bid_bubble", { bid })
+      : made ? t("table.bid_made", { bid }) : t("table.bid_missed", { bid, taken });
+    const h = at.h;
+    const size = Math.round(h * 0.5);
     ctx.font = `800 ${size}px ${SANS}`;
     const w = Math.ceil(ctx.measureText(words).width) + 18;
-    const h = BUBBLE.h;
-    const x = at.align === "right" ? at.x - w : at.x - w / 2;
+    const x = Math.max(4, Math.min(L.w - w - 4, at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2));
     const y = at.y - h / 2;
-    const tx = at.align === "right" ? x + w - 16 : at.x;
+    const tx = Math.max(x + 14, Math.min(x + w - 14, at.align === "right" ? at.x - 16 : at.x));
     ctx.save();
     ctx.shadowColor = "rgba(0,0,0,0.35)";
     ctx.shadowBlur = 6;
     roundRect(ctx, x, y, w, h, h / 2);
-    ctx.moveTo(tx - 6, at.tail === "up" ? y + 1 : y + h - 1);
-    ctx.lineTo(tx, at.tail === "up" ? y - 7 : y + h + 7);
-    ctx.lineTo(tx + 6, at.tail === "up" ? y + 1 : y + h - 1);
-    ctx.fillStyle = "#fff6d6";
+    if (at.tail === "left" || at.tail === "right") {
+      const ex = at.tail === "left" ? x : x + w; // the edge toward the badge
+      const k = at.tail === "left" ? 1 : -1;
+      ctx.moveTo(ex + 4 * k, at.y - 6);
+      ctx.lineTo(ex - 8 * k, at.y);
+      ctx.lineTo(ex + 4 * k, at.y + 6);
+    } else {
+      ctx.moveTo(tx - 6, at.tail === "up" ? y + 1 : y + h - 1);
+      ctx.lineTo(tx, at.tail === "up" ? y - 7 : y + h + 7);
+      ctx.lineTo(tx + 6, at.tail === "up" ? y + 1 : y + h - 1);
+    }
+    ctx.fillStyle = look.fill;
     ctx.fill();
     ctx.restore();
     ctx.lineWidth = 1.5;
-    ctx.strokeStyle = "#b8901f";
+    ctx.strokeStyle = look.line;
     roundRect(ctx, x, y, w, h, h / 2);
     ctx.stroke();
-    text(ctx, words, x + w / 2, at.y + 0.5, size, "#3d2c00", 800);
+    text(ctx, words, x + w / 2, at.y + 0.5, size, look.text, 800);
   }
 }
 

@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { SUIT_SYMBOLS } from "../cards.js";
 import { botLevel, seatName, viewerOf } from "../names.js";
 import { acceptsInput } from "../controller.js";
-import { bidBubbles } from "../bubbles.js";
+import { bidBubbles, bidResults } from "../bubbles.js";
 import { moodOf } from "../cast.js";
 
 /** The seat whose card is still on its way to complete a trick: the view (the engine's,
@@ -66,6 +66,8 @@ export function renderStatus(state) {
   body.trickWhy = body.trickWinner && shown.why ? shown.why : "";
   // the bids shown in bubbles at their seats: "seat:bid" in seat order, space-separated
   body.bidBubbles = bidBubbles(view, shown).map((b) => `${b.seat}:${b.bid}`).join(" ");
+  // at the round's end, each bid marked at its seat: "seat:made" or "seat:missed"
+  body.bidResults = bidResults(view).map((r) => `${r.seat}:${r.made ? "made" : "missed"}`).join(" ");
   // the bots' faces that show a mood: "seat:mood" (thinking, pleased, dismayed)
   body.moods = view ? view.bids.map((_, s) => (botLevel(view, s) ? moodOf(view, s) : null) && `${s}:${moodOf(view, s)}`).filter(Boolean).join(" ") : "";
   // how many tricks a claim just took while its cards show (else empty)
