@@ -85,6 +85,10 @@ def test_a_finished_trick_sits_together_in_the_middle_with_its_winner_and_why(
     # why: the engine's reason, which the open cards bear out
     card = last["cards"][(last["winner"] - last["leader"]) % 4]
     assert m["trickWhy"] == ("trump" if card[1] == view["trump_suit"] else "led"), (m, last)
+    # a screen reader hears it too
+    live = page.text_content("#live") or ""
+    assert ("The highest trump." if m["trickWhy"] == "trump"
+            else "The highest card of the suit led") in live, live
     L = page.evaluate("() => window.__jabberwocky.layout()")
     cards = [{"x": p["x"], "y": p["y"], "w": L["trickW"], "h": L["trickH"]} for p in L["trickPos"]]
     left = min(c["x"] for c in cards)

@@ -149,7 +149,10 @@ test("the winner's words and why (two lines) cover no trick card", () => {
 test("a bid's bubble stays on the screen, off every badge", () => {
   each((w, h, players, n, L) => {
     L.bubbles.forEach((at, i) => {
-      const bw = L.shape === "wide" ? 90 : 66; // "Ansage 12" and its padding (16 px, phones 13 px)
+      // "Ansage 12" and its padding (16 px, phones 13 px); where the room is less (`maxW`,
+      // beside a face on a phone upright), the shorter words or a smaller font
+      const bw = Math.min(L.shape === "wide" ? 90 : 66, at.maxW ?? Infinity);
+      if (at.maxW !== undefined) assert.ok(at.maxW >= 24, `${w}x${h} ${players}p: ${at.maxW} px for bubble ${i}`);
       const box = { x: at.align === "right" ? at.x - bw : at.align === "left" ? at.x : at.x - bw / 2, y: at.y - at.h / 2, w: bw, h: at.h };
       assert.ok(inside(box, w, h), `${w}x${h} ${players}p: bubble ${i} off the screen`);
       for (const s of L.seats.slice(1)) assert.ok(!overlap(box, { x: s.x - s.bw / 2, y: s.y - s.bh / 2, w: s.bw, h: s.bh }), `${w}x${h} ${players}p: bubble ${i} over a badge`);

@@ -156,13 +156,13 @@ export function computeLayout(w, h, view) {
     s.face = narrow ? { x: s.x - s.bw / 2 + 1, y: s.y + s.bh / 2 + 3, size }
       : { x: s.x - s.bw / 2 + 5, y: s.y - s.bh / 2 + (s.bh - size) / 2 - 4, size };
   }
-  // a bid's bubble: under an opponent's badge (over its card backs on a phone upright, at
-  // the badge's right, clear of its face), above yours
+  // a bid's bubble: under an opponent's badge (over its card backs on a phone upright,
+  // beside its face: `maxW`, the room there), above yours
   // (on a desktop: above a badge at the side, beside one at the top, toward the middle)
   const bh = shape === "wide" ? BUBBLE.wide : BUBBLE.h;
   const bubbles = seats.map((s, i) => (i === 0
     ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
-    : narrow ? { x: s.x + s.bw / 2, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "right", tail: "up" }
+    : narrow ? { x: s.face.x + s.face.size + 4, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "left", tail: "up", maxW: s.x + s.cell / 2 - s.face.x - s.face.size - 6 }
       : short ? { x: s.x, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "center", tail: "up" }
         : Math.abs(s.dir.x) > 0.9 ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
           : s.x <= cx + 1 ? { x: s.x + s.bw / 2 + 12, y: s.y, h: bh, align: "left", tail: "left" }

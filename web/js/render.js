@@ -492,7 +492,7 @@ function drawBadge(ctx, L, view, seat, s, now, reducedMotion = false) {
 /** A thought bubble at a thinking bot's face: three dots in a small cloud (with motion
  *  they light in turn; without, they stay still). */
 function thoughtBubble(ctx, x, y, p, now, still) {
-  const r = Math.max(6, p * 0.2);
+  const r = Math.max(7, p * 0.24);
   ctx.save();
   ctx.fillStyle = "#fff";
   ctx.strokeStyle = "rgba(0,0,0,0.35)";
@@ -627,12 +627,21 @@ function drawBidBubbles(ctx, L, view, shown) {
     if (!at) continue;
     // at the round's end: made (green) or missed (red), with what was taken
     const look = made === undefined ? BUBBLE_LOOK.bid : made ? BUBBLE_LOOK.made : BUBBLE_LOOK.missed;
-    const words = made === undefined ? t("table.bid_bubble", { bid })
-      : made ? t("table.bid_made", { bid }) : t("table.bid_missed", { bid, taken });
+    // the words, longest first: the first that fits where the bubble goes
+    const choices = made === undefined ? [t("table.bid_bubble", { bid }), String(bid)]
+      : made ? [t("table.bid_made", { bid }), t("table.bid_made_short", { bid })]
+        : [t("table.bid_missed", { bid, taken }), t("table.bid_missed_short", { bid, taken })];
     const h = at.h;
-    const size = Math.round(h * 0.5);
+    const room = (at.maxW ?? Infinity) - 14;
+    let fitted;
+    for (const str of choices) {
+      fitted = fitSized(ctx, str, room, Math.round(h * 0.5), 800, 11);
+      if (!fitted.cut) break;
+    }
+    const words = fitted.str;
+    const size = fitted.size;
     ctx.font = `800 ${size}px ${SANS}`;
-    const w = Math.ceil(ctx.measureText(words).width) + 18;
+    const w = Math.ceil(ctx.measureText(words).width) + 14;
     const x = Math.max(4, Math.min(L.w - w - 4, at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2));
     const y = at.y - h / 2;
     const tx = Math.max(x + 14, Math.min(x + w - 14, at.align === "right" ? at.x - 16 : at.x));
