@@ -421,7 +421,7 @@ function fitText(ctx, str, max, size, weight = 600) {
   return fitSized(ctx, str, max, size, weight).str;
 }
 
-function drawBadge(ctx, L, view, seat, s, now, reducedMotion = false) {
+function drawBadge(ctx, L, view, seat, s, now, reducedMotion = false, dealing = false) {
   const small = L.narrow || L.short;
   const bw = s.bw;
   const bh = s.bh;
@@ -448,7 +448,7 @@ function drawBadge(ctx, L, view, seat, s, now, reducedMotion = false) {
   const lineSize = small ? 12 : 13;
   // a bot's portrait at the left, its level's pips under it; the words beside
   const level = botLevel(view, seat);
-  const mood = level ? moodOf(view, seat) : null;
+  const mood = level && !dealing ? moodOf(view, seat) : null; // (nobody thinks while the cards are dealt)
   const face = level ? portrait(creatureOf(seat), request, mood) : null;
   // (on a phone upright the badges are too narrow to share: the portrait sits under the
   // badge's left end, beside the card backs, and the words keep the badge's width)
@@ -804,7 +804,7 @@ export function createRenderer(canvas, getFrame) {
         const seat = seatAt(view, slot);
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
         drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n, Boolean(botLevel(view, seat)));
-        drawBadge(ctx, layout, view, seat, layout.seats[slot], now, st.reducedMotion);
+        drawBadge(ctx, layout, view, seat, layout.seats[slot], now, st.reducedMotion, Boolean(counts));
         presenceDot(ctx, layout.seats[slot], st.presence?.[seat]);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
