@@ -386,7 +386,8 @@ def wait_for_dataset_of_panel(page: Page, more: str) -> None:
 LEGEND = {
     "dealer": "D: this seat deals this round and bids last",
     "trump": "Trump: this suit beats every other this round",
-    "badge": "The seat's bid and the tricks it has won so far; green while they are equal",
+    "badge": "The seat's bid and the tricks it has taken so far; green while they are equal",
+    "level": "●●●○○: the bot's level, from one dot (weakest) to five (strongest)",
 }
 
 
@@ -400,7 +401,9 @@ def test_each_mark_of_the_table_is_explained_where_it_appears(
     points = {"trump": (layout["trump"]["x"] + layout["trump"]["w"] / 2,
                         layout["trump"]["y"] + layout["trump"]["h"] / 2)}
     seat = layout["seats"][1]
-    points["badge"] = (seat["x"] - seat["bw"] / 4, seat["y"] + 4)
+    points["badge"] = (seat["x"] + seat["bw"] / 4, seat["y"] + 4)
+    face = seat["face"]
+    points["level"] = (face["x"] + face["size"] / 2, face["y"] + face["size"] + 5)
     if slot > 0:
         dealer = layout["seats"][slot]
         points["dealer"] = (dealer["x"] + dealer["bw"] / 2 - 2, dealer["y"] - dealer["bh"] / 2 + 2)
@@ -408,7 +411,7 @@ def test_each_mark_of_the_table_is_explained_where_it_appears(
     for mark, (x, y) in points.items():
         page.mouse.move(x, y)
         title = page.evaluate("() => document.getElementById('canvas').title")
-        if mark == "badge":
+        if mark in ("badge", "level"):
             # a bot's badge: its creature of the poem and its level, then what the line means
             name, _, legend = title.partition("\n")
             assert name == "Jubjub: Random bot", title

@@ -487,3 +487,31 @@ def test_a_card_hint_says_why_in_words_that_fit_the_position() -> None:
             if view["phase"] == "round-over":
                 break
     assert len(seen) >= 4, seen
+
+
+def test_the_last_trick_says_why_its_winner_took_it() -> None:
+    """``last_trick.why``: "trump" when the winning card is a trump, else "led" (the
+    highest of the suit led); seen for both over a game of random bots."""
+    api = WebApi()
+    view = call(api, "new_game", {"seed": "why", "players": 4, "bots": ["random"] * 3})
+    seen: set[str] = set()
+    while view["phase"] != "game-over" and len(seen) < 2:
+        last = view["last_trick"]
+        if last is not None:
+            card = last["cards"][(last["winner"] - last["leader"]) % 4]
+            trump = view["trump_suit"]
+            assert last["why"] == ("trump" if card[1] == trump else "led"), last
+            if last["why"] == "led":
+                assert all(c[1] != trump for c in last["cards"]), last
+                assert card[1] == last["cards"][0][1]
+            seen.add(last["why"])
+        if view["your_turn"]:
+            if view["phase"] == "bidding":
+                view = call(api, "bid", {"bid": view["legal_bids"][0]})
+            else:
+                view = call(api, "play", {"card": view["legal_cards"][0]})
+        elif view["phase"] == "round-over":
+            view = call(api, "next_round")
+        else:
+            view = call(api, "bot_step")["view"]
+    assert seen == {"trump", "led"}

@@ -116,10 +116,46 @@ test("each mark of the table can be pointed at for its explanation", () => {
     const L = computeLayout(w, h, view(4, 5));
     const s = L.seats[1];
     assert.equal(markAt(L, s.x + s.bw / 2 - 2, s.y - s.bh / 2 + 2), "dealer", `${w}x${h}`);
-    assert.equal(markAt(L, s.x - s.bw / 4, s.y + 4), "badge", `${w}x${h}`);
+    assert.equal(markAt(L, s.x + s.bw / 4, s.y + 4), "badge", `${w}x${h}`);
+    // a bot's face and its level's dots
+    assert.equal(markAt(L, s.face.x + s.face.size / 2, s.face.y + s.face.size + 5), "level", `${w}x${h}`);
     assert.equal(markAt(L, L.trump.x + L.trump.w / 2, L.trump.y + L.trump.h / 2), "trump", `${w}x${h}`);
     const led = tagBox(L.ledTag[2]);
     assert.equal(markAt(L, led.x + led.w / 2, led.y + led.h / 2, 2), "led", `${w}x${h}`);
     assert.notEqual(markAt(L, led.x + led.w / 2, led.y + led.h / 2, null), "led", `${w}x${h}: no led tag shown`);
   }
+});
+
+test("on a phone the bots' faces are at least 40 px, inside the screen and clear of the trick", () => {
+  each((w, h, players, n, L) => {
+    for (const s of L.seats.slice(1)) {
+      if (L.shape !== "wide") assert.ok(s.face.size >= (L.narrow ? 40 : 28), `${w}x${h}: a face of ${s.face.size} px`);
+      const box = { x: s.face.x, y: s.face.y, w: s.face.size, h: s.face.size + 9 };
+      assert.ok(inside(box, w, h), `${w}x${h} ${players}p: a face off the screen`);
+      L.trickPos.forEach((p) => assert.ok(!overlap(box, { x: p.x, y: p.y, w: L.trickW, h: L.trickH }), `${w}x${h} ${players}p: a face under a trick card`));
+    }
+  });
+});
+
+test("the winner's words and why (two lines) cover no trick card", () => {
+  each((w, h, players, n, L) => {
+    const words = tagBox(L.label, L.labelMax, 50);
+    L.trickPos.forEach((p, i) => {
+      assert.ok(!overlap(words, { x: p.x, y: p.y, w: L.trickW, h: L.trickH }), `${w}x${h} ${players}p: the words cover trick card ${i}`);
+    });
+  });
+});
+
+test("a bid's bubble stays on the screen, off every badge", () => {
+  each((w, h, players, n, L) => {
+    L.bubbles.forEach((at, i) => {
+      // "Ansage 12" and its padding (16 px, phones 13 px); where the room is less (`maxW`,
+      // beside a face on a phone upright), the shorter words or a smaller font
+      const bw = Math.min(L.shape === "wide" ? 90 : 66, at.maxW ?? Infinity);
+      if (at.maxW !== undefined) assert.ok(at.maxW >= 24, `${w}x${h} ${players}p: ${at.maxW} px for bubble ${i}`);
+      const box = { x: at.align === "right" ? at.x - bw : at.align === "left" ? at.x : at.x - bw / 2, y: at.y - at.h / 2, w: bw, h: at.h };
+      assert.ok(inside(box, w, h), `${w}x${h} ${players}p: bubble ${i} off the screen`);
+      for (const s of L.seats.slice(1)) assert.ok(!overlap(box, { x: s.x - s.bw / 2, y: s.y - s.bh / 2, w: s.bw, h: s.bh }), `${w}x${h} ${players}p: bubble ${i} over a badge`);
+    });
+  });
 });

@@ -60,12 +60,61 @@ export const PORTRAITS = {
     + '<path d="M9 24.5 L8 27 M13 24.8 L12.5 27.5 M18 24.8 L18.5 27.5" stroke="#55606b" stroke-width="1.4" stroke-linecap="round"/>'),
 };
 
+/** How a bot at `seat` feels, from the view alone: "thinking" while it is to act,
+ *  "pleased" when the round is over and its bid made (taken equals bid: what the round
+ *  panel marks made), "dismayed" when it is missed, or once it has taken more tricks than
+ *  it bid; else null (its plain face). */
+export function moodOf(view, seat) {
+  if (!view || !Array.isArray(view.bids)) return null;
+  const over = (view.phase === "round-over" || view.phase === "game-over") && view.round_result;
+  if (over) return view.round_result.bids[seat] === view.round_result.taken[seat] ? "pleased" : "dismayed";
+  if (view.to_act === seat && (view.phase === "bidding" || view.phase === "playing")) return "thinking";
+  const bid = view.bids[seat];
+  return bid !== null && bid !== undefined && view.taken[seat] > bid ? "dismayed" : null;
+}
+
+/** Each creature's eyes (x, y, radius on the 32 x 32 portrait) and the colour around them:
+ *  its expressions are drawn over them. */
+const EYES = {
+  jubjub: { skin: "#e0613a", eyes: [[16.5, 11.5, 2.4]] },
+  bandersnatch: { skin: "#6b4f2a", eyes: [[12, 14, 3], [20, 14, 3]] },
+  borogove: { skin: "#8d8273", eyes: [[14.6, 13, 1.7]] },
+  tove: { skin: "#8a8f96", eyes: [[9, 14, 1.5], [13, 14, 1.5]] },
+};
+
+/** The layer a mood adds to a portrait: pleased, eyes closed in a smile and rosy cheeks;
+ *  dismayed, brows knitted and a drop of sweat; thinking, eyes turned up (the table adds
+ *  a thought bubble beside the face). */
+export function moodLayer(creature, mood) {
+  const { skin, eyes } = EYES[creature] ?? EYES.jubjub;
+  const mid = eyes.reduce((a, [x]) => a + x, 0) / eyes.length;
+  const n = (v) => Math.round(v * 10) / 10;
+  const each = (f) => eyes.map(([x, y, r]) => f(x, y, r)).join("");
+  if (mood === "pleased") {
+    return each((x, y, r) => `<circle cx="${x}" cy="${y}" r="${n(r + 0.5)}" fill="${skin}"/>`
+      + `<path d="M${n(x - r)} ${n(y + 0.8)} Q${x} ${n(y - r * 1.3)} ${n(x + r)} ${n(y + 0.8)}" stroke="#1d1d1d" stroke-width="1.3" fill="none" stroke-linecap="round"/>`
+      + `<ellipse cx="${x}" cy="${n(y + r + 2)}" rx="${n(Math.max(r, 1.6))}" ry="1.1" fill="#ff6f91" opacity="0.8"/>`);
+  }
+  if (mood === "dismayed") {
+    return each((x, y, r) => {
+      const inner = x <= mid ? 1 : -1; // the brow's inner end, toward the face's middle, raised
+      return `<path d="M${n(x - inner * (r + 1))} ${n(y - r - 0.6)} L${n(x + inner * (r + 1))} ${n(y - r - 2.6)}" stroke="#1d1d1d" stroke-width="1.3" stroke-linecap="round"/>`;
+    }) + '<path d="M26 4.5 Q23.6 8.6 24.4 9.8 Q26 11.2 27.6 9.8 Q28.4 8.6 26 4.5 Z" fill="#5ab4ff" stroke="#1f6fb8" stroke-width="0.6"/>';
+  }
+  if (mood === "thinking") {
+    return each((x, y, r) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff"/>`
+      + `<circle cx="${n(x + r * 0.2)}" cy="${n(y - r * 0.45)}" r="${n(Math.max(0.7, r * 0.5))}" fill="#222"/>`);
+  }
+  return "";
+}
+
 const images = new Map();
 
-/** The portrait of `creature` as an image ready to draw, or null while it loads (`onLoad`
- *  is called once it has: the table draws again). */
-export function portrait(creature, onLoad) {
-  let entry = images.get(creature);
+/** The portrait of `creature` (with `mood`'s expression, moodOf) as an image ready to
+ *  draw, or null while it loads (`onLoad` is called once it has: the table draws again). */
+export function portrait(creature, onLoad, mood = null) {
+  const key = `${creature}|${mood ?? ""}`;
+  let entry = images.get(key);
   if (!entry) {
     const img = new Image();
     entry = { img, ready: false, waiting: new Set() };
@@ -74,8 +123,10 @@ export function portrait(creature, onLoad) {
       for (const f of entry.waiting) f();
       entry.waiting.clear();
     };
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(PORTRAITS[creature] ?? PORTRAITS.jubjub)}`;
-    images.set(creature, entry);
+    const base = PORTRAITS[creature] ?? PORTRAITS.jubjub;
+    const layer = mood ? moodLayer(creature, mood) : "";
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(base.replace(/<\/svg>$/, `${layer}</svg>`))}`;
+    images.set(key, entry);
   }
   if (entry.ready) return entry.img;
   if (onLoad) entry.waiting.add(onLoad);

@@ -69,37 +69,43 @@ export function computeLayout(w, h, view) {
     const x0 = cx - (cell * k) / 2;
     const seatY = top + badge.h / 2;
     const backsH = narrow ? Math.round(cardW * 0.34 * 1.4) : 0;
-    const rowY = seatY + badge.h / 2 + (narrow ? backsH + 14 : 6); // the opponents' trick cards
-    // Your trick card above your badge.  On a phone on its side it goes beside the middle
-    // opponent's column when there is one (there is no room to stack the two).
-    // On the smallest screens on their side even that leaves no room: then it goes to the
-    // right of your badge.
-    const besideMiddle = short && k % 2 === 1;
-    let mineY = Math.max(besideMiddle ? rowY : 0, humanBadgeY - seats[0].bh / 2 - 8 - trickH);
-    let mineX = besideMiddle ? cx + trickW / 2 + 10 : cx - trickW / 2;
-    if (short && !besideMiddle && mineY < rowY + trickH + 4) {
-      mineX = Math.min(cx + HUMAN_BADGE_MAX / 2 + 12, w - margin - trickW);
-      mineY = humanBadgeY + seats[0].bh / 2 - trickH;
-    }
+    // under an opponent's badge on a phone upright: its face (FACE_NARROW) and card backs
+    const under = narrow ? Math.max(backsH, FACE_NARROW + 8) + 12 : 8;
+    const rowBottom = seatY + badge.h / 2 + under; // the opponents' row ends here
     for (let i = 0; i < k; i++) {
       const x = x0 + cell * (i + 0.5);
       seats.push({ x, y: seatY, dir: { x: 0, y: -1 }, cell, bw: Math.min(cell, badge.w) - 8, bh: badge.h });
     }
-    cy = (rowY + mineY + trickH) / 2;
-    trickPos.push({ x: mineX, y: mineY, rot: 0.02 });
-    for (let i = 1; i <= k; i++) trickPos.push({ x: seats[i].x - trickW / 2, y: rowY, rot: ((i * 37) % 11 - 5) * 0.006 });
+    // The trick gathered in the middle of the free band between the opponents' row and
+    // your badge: on a phone upright the winner's words go under it (room kept for them),
+    // on its side beside it.
+    const bandBottom = humanBadgeY - seats[0].bh / 2 - 8 - (narrow ? LABEL_ROOM : 0);
+    const room = bandBottom - rowBottom;
+    const lift = Math.max(0, Math.min(0.56, (room / trickH - 1) / 2));
+    cy = rowBottom + room / 2;
+    let mx = cx;
+    if (short) {
+      // on its side the words go at the trick's right: it moves left when they need room
+      const half = clusterBox(trickCluster(k, trickW, trickH, cx, cy, lift), trickW, trickH).w / 2;
+      mx = Math.max(margin + trickW * 1.6 + half, Math.min(cx, w - margin - LABEL_MAX - 14 - half));
+    }
+    trickPos.push(...trickCluster(k, trickW, trickH, mx, cy, lift));
+    const bounds = clusterBox(trickPos, trickW, trickH);
     for (let i = 0; i <= k; i++) {
       const p = trickPos[i];
-      const near = narrow
-        ? [{ x: p.x + trickW / 2, y: i === 0 ? p.y - 14 : p.y + trickH + 14, align: "center" }]
-        : [{ x: p.x - 6, y: p.y + trickH / 2, align: "right" }, { x: p.x + trickW + 6, y: p.y + trickH / 2, align: "left" }];
-      ledTag.push(placeTag([...near, { x: p.x + trickW / 2, y: p.y + trickH / 2, align: "center" }], trickPos, trickW, trickH, w, h));
+      const near = [{ x: p.x + trickW / 2, y: i === 0 ? p.y + trickH + 12 : p.y - 12, align: "center" }];
+      const sides = [{ x: p.x - 6, y: p.y + trickH / 2, align: "right" }, { x: p.x + trickW + 6, y: p.y + trickH / 2, align: "left" }];
+      ledTag.push(placeTag([...near, ...(p.x + trickW / 2 < mx ? sides : sides.reverse()), { x: p.x + trickW / 2, y: p.y + trickH / 2, align: "center" }], trickPos, trickW, trickH, w, h));
     }
-    label = short && mineX + trickW + 14 + LABEL_MAX <= w
-      ? { x: mineX + trickW + 14, y: mineY + trickH / 2, align: "left" }
-      : short ? { x: mineX - 14, y: mineY + trickH / 2, align: "right" } : { x: cx, y: (rowY + trickH + mineY) / 2, align: "center" };
+    if (narrow) {
+      label = { x: cx, y: bounds.y + bounds.h + LABEL_ROOM / 2, align: "center" };
+    } else {
+      const right = bounds.x + bounds.w + 14;
+      label = w - margin - right >= bounds.x - 14 - margin
+        ? { x: right, y: cy, align: "left" } : { x: bounds.x - 14, y: cy, align: "right" };
+    }
     labelMax = label.align === "left" ? w - margin - label.x : label.align === "right" ? label.x - margin : w - 2 * margin;
-    middle = { top: rowY + trickH + 26, bottom: mineY - 26 };
+    middle = { top: rowBottom, bottom: bounds.y - 8 };
   } else {
     const centreTop = top + 60;
     const centreBottom = humanBadgeY - 24;
@@ -131,15 +137,38 @@ export function computeLayout(w, h, view) {
       const centre = { x: p.x + trickW / 2, y: p.y + trickH / 2, align: "center" };
       ledTag.push(placeTag(i === 0 ? [below, above, ...sides, centre] : [above, below, ...sides, centre], trickPos, trickW, trickH, w, h));
     });
-    label = { x: cx, y: players === 5 ? cy : cy + (players === 3 ? trickH * 0.1 : 0), align: "center" };
+    // the winner's words under the trick (over none of its cards), else in its middle
+    const bounds = clusterBox(trickPos, trickW, trickH);
+    const below = bounds.y + bounds.h + LABEL_ROOM / 2;
+    label = below + LABEL_ROOM / 2 <= humanBadgeY - seats[0].bh / 2 - 4
+      ? { x: cx, y: below, align: "center" }
+      : { x: cx, y: players === 5 ? cy : cy + (players === 3 ? trickH * 0.1 : 0), align: "center" };
     labelMax = w - 2 * margin;
     middle = { top: cy - trickH, bottom: cy + trickH };
   }
   let trump = { x: margin + 20, y: humanBadgeY - trickH - 46, w: trickW, h: trickH };
   if (short) trump = { x: margin + 4, y: top + badge.h + 8, w: trickW * 0.9, h: trickH * 0.9 };
   else if (narrow) trump = { x: margin + 4, y: humanBadgeY - trickH * 0.9 - 54, w: trickW * 0.9, h: trickH * 0.9 };
+  // a bot's face (its level's dots under it): under its badge's left end on a phone
+  // upright (the badges are too narrow to share), else inside the badge at its left
+  for (const s of seats.slice(1)) {
+    const size = narrow ? FACE_NARROW : Math.round(Math.min(s.bh - 16, short ? 30 : 36));
+    s.face = narrow ? { x: s.x - s.bw / 2 + 1, y: s.y + s.bh / 2 + 3, size }
+      : { x: s.x - s.bw / 2 + 5, y: s.y - s.bh / 2 + (s.bh - size) / 2 - 4, size };
+  }
+  // a bid's bubble: under an opponent's badge (over its card backs on a phone upright,
+  // beside its face: `maxW`, the room there), above yours
+  // (on a desktop: above a badge at the side, beside one at the top, toward the middle)
+  const bh = shape === "wide" ? BUBBLE.wide : BUBBLE.h;
+  const bubbles = seats.map((s, i) => (i === 0
+    ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
+    : narrow ? { x: s.face.x + s.face.size + 4, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "left", tail: "up", maxW: s.x + s.cell / 2 - s.face.x - s.face.size - 6 }
+      : short ? { x: s.x, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "center", tail: "up" }
+        : Math.abs(s.dir.x) > 0.9 ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
+          : s.x <= cx + 1 ? { x: s.x + s.bw / 2 + 12, y: s.y, h: bh, align: "left", tail: "left" }
+            : { x: s.x - s.bw / 2 - 12, y: s.y, h: bh, align: "right", tail: "right" }));
   return {
-    w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle,
+    w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle, bubbles,
     labelMax: Math.min(LABEL_WIDE, Math.floor(labelMax)),
     cx, cy, trump, top, margin, backW: Math.round(cardW * (narrow ? 0.34 : 0.5)),
   };
@@ -191,6 +220,7 @@ export function claimSpot(L, bw, bh) {
 
 /** Which mark of the table lies at (x, y), for its explanation (a title on hover):
  *  "dealer" (the D on a badge), "led" (the tag by a trick's first card, while it shows),
+ *  "level" (a bot's face and the dots of its level),
  *  "trump" (the pile and its words, "broken" included), "badge" (a seat's bid and tricks
  *  won), or null.  `ledShown`: the slot whose card carries the led tag, else null. */
 export function markAt(L, x, y, ledShown = null) {
@@ -199,6 +229,10 @@ export function markAt(L, x, y, ledShown = null) {
     if (Math.hypot(x - (s.x + s.bw / 2 - 2), y - (s.y - s.bh / 2 + 2)) <= 13) return "dealer";
   }
   if (ledShown !== null && L.ledTag[ledShown] && inBox(tagBox(L.ledTag[ledShown]))) return "led";
+  // a bot's face and its level's dots (main.js says "badge" for a seat without a face)
+  for (const s of L.seats.slice(1)) {
+    if (s.face && inBox({ x: s.face.x, y: s.face.y, w: s.face.size, h: s.face.size + 9 })) return "level";
+  }
   if (inBox({ x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 36 })) return "trump";
   for (const s of L.seats) {
     const bw = s.human ? HUMAN_BADGE_MAX : s.bw;
@@ -218,7 +252,7 @@ export function tipObstacles(L) {
     { x: you.x - HUMAN_BADGE_MAX / 2, y: you.y - you.bh / 2, w: HUMAN_BADGE_MAX, h: you.bh },
     ...L.hand.map((c) => ({ x: c.x, y: c.y - raise, w: c.w, h: c.h + raise })),
     { x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 30 }, // the pile and its words
-    tagBox(L.label, L.labelMax, 24),
+    tagBox(L.label, L.labelMax, L.shape === "short" ? 24 : LABEL_ROOM),
   ];
 }
 
@@ -234,6 +268,8 @@ export function tagBox(at, w = TAG.w, h = TAG.h) {
 }
 
 export const TAG = { w: 56, h: 20 };
+/** A bid's bubble (its height; its width follows its words). */
+export const BUBBLE = { h: 26, wide: 32 };
 /** The room the winner's words need beside your trick card on a phone on its side (else
  *  they go on its other side). */
 export const LABEL_MAX = 190;
@@ -242,6 +278,37 @@ export const LABEL_MAX = 190;
  *  ~215 px at 14 px: 190 cut it at every size. */
 export const LABEL_WIDE = 340;
 const HUMAN_BADGE_MAX = 300;
+/** The height kept for the winner's words and why the trick is theirs (two lines). */
+export const LABEL_ROOM = 50;
+/** An opponent's face under its badge on a phone upright (CSS px). */
+export const FACE_NARROW = 40;
+
+/** The trick's cards gathered around (cx, cy), each toward its player: slot 0 (yours)
+ *  below, the opponents (left to right as their badges sit) left, above and right; a row
+ *  above yours for four opponents.  `lift`: how far (in card heights) yours sits below the
+ *  middle and the top one above it; under 0.52 there is no room to stack them, and yours
+ *  goes beside the top one instead. */
+export function trickCluster(k, cw, ch, cx, cy, lift) {
+  const stacked = lift >= 0.52;
+  const at = (ux, uy, i) => ({ x: cx + ux * cw - cw / 2, y: cy + uy * ch - ch / 2, rot: ((i * 37) % 11 - 5) * 0.008 });
+  let you = [0, lift];
+  let opp;
+  if (k === 2) opp = stacked ? [[-0.56, -lift], [0.56, -lift]] : [[-1.06, -lift], [1.06, -lift]];
+  else if (k === 3) {
+    opp = stacked ? [[-1.06, 0], [0, -lift], [1.06, 0]] : [[-1.6, 0], [-0.53, -lift], [1.6, 0]];
+    if (!stacked) you = [0.53, lift];
+  } else {
+    opp = (stacked ? [-1.62, -0.54, 0.54, 1.62] : [-2.16, -1.08, 1.08, 2.16]).map((ux) => [ux, -lift]);
+  }
+  return [at(you[0], you[1], 0), ...opp.map(([ux, uy], i) => at(ux, uy, i + 1))];
+}
+
+/** The box around the trick's cards. */
+export function clusterBox(cards, cw, ch) {
+  const x = Math.min(...cards.map((p) => p.x));
+  const y = Math.min(...cards.map((p) => p.y));
+  return { x, y, w: Math.max(...cards.map((p) => p.x)) + cw - x, h: Math.max(...cards.map((p) => p.y)) + ch - y };
+}
 
 const hits = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 

@@ -342,11 +342,18 @@ function wireMarkTitles(renderer, controller) {
     const L = renderer.layout();
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
-    const mark = markAt(L, x, y, led);
+    let mark = markAt(L, x, y, led);
+    const onFace = (s) => s.face && x >= s.face.x && x <= s.face.x + s.face.size && y >= s.face.y && y <= s.face.y + s.face.size + 9;
+    if (mark === "level") {
+      // a face and its dots: a bot's; a person's seat has none (there: its badge, if any)
+      const slot = L.seats.findIndex(onFace);
+      if (slot < 0 || !botLevel(view, seatAt(view, slot))) mark = L.narrow ? null : "badge";
+    }
     let title = mark ? i18n.t(`legend.${mark}`) : "";
-    if (mark === "badge") {
-      // a bot's badge names its creature and its level first
-      const slot = L.seats.findIndex((s) => Math.abs(x - s.x) <= (s.human ? 150 : s.bw / 2) && Math.abs(y - s.y) <= s.bh / 2);
+    if (mark === "badge" || mark === "level") {
+      // a bot's badge (or face) names its creature and its level first
+      const slot = mark === "level" ? L.seats.findIndex(onFace)
+        : L.seats.findIndex((s) => Math.abs(x - s.x) <= (s.human ? 150 : s.bw / 2) && Math.abs(y - s.y) <= s.bh / 2);
       const seat = slot >= 0 ? seatAt(view, slot) : null;
       const level = seat === null ? null : botLevel(view, seat);
       if (level) {

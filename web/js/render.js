@@ -1,11 +1,12 @@
 // Canvas drawing only: the table, cards, seats, trick, trump.  Reads state, never changes the game.
 
-import { isRed, rankLabel, rankOf, suitOf } from "./cards.js";
+import { isRed, rankLabel, rankOf, suitOf, SUIT_SYMBOLS } from "./cards.js";
 import { computeLayout, TAG } from "./layout.js";
+import { bidBubbles, bidResults } from "./bubbles.js";
 import { classicFace } from "./faces.js";
 import { t, language } from "./i18n.js";
 import { seatName, slotOf, seatAt, viewerOf, isYou, botLevel } from "./names.js";
-import { creatureOf, portrait, pipsOf, MAX_PIPS } from "./cast.js";
+import { creatureOf, portrait, pipsOf, moodOf, MAX_PIPS } from "./cast.js";
 
 const RED = "#c0262d";
 const BLACK = "#17181c";
@@ -420,7 +421,7 @@ function fitText(ctx, str, max, size, weight = 600) {
   return fitSized(ctx, str, max, size, weight).str;
 }
 
-function drawBadge(ctx, L, view, seat, s, now) {
+function drawBadge(ctx, L, view, seat, s, now, reducedMotion = false, dealing = false) {
   const small = L.narrow || L.short;
   const bw = s.bw;
   const bh = s.bh;
@@ -447,19 +448,22 @@ function drawBadge(ctx, L, view, seat, s, now) {
   const lineSize = small ? 12 : 13;
   // a bot's portrait at the left, its level's pips under it; the words beside
   const level = botLevel(view, seat);
-  const face = level ? portrait(creatureOf(seat), request) : null;
+  const mood = level && !dealing ? moodOf(view, seat) : null; // (nobody thinks while the cards are dealt)
+  const face = level ? portrait(creatureOf(seat), request, mood) : null;
   // (on a phone upright the badges are too narrow to share: the portrait sits under the
   // badge's left end, beside the card backs, and the words keep the badge's width)
   const under = L.narrow;
-  const p = level ? Math.round(under ? 22 : Math.min(bh - 16, small ? 22 : 30)) : 0;
+  const p = level ? s.face.size : 0;
   if (level) {
-    const px = under ? x + 1 : x + 5;
-    const py = under ? y + bh + 3 : y + (bh - p) / 2 - 4;
+    const px = s.face.x;
+    const py = s.face.y;
     if (face) ctx.drawImage(face, px, py, p, p);
+    if (mood === "thinking") thoughtBubble(ctx, px + p * 0.82, py + p * 0.12, p, now, reducedMotion);
     const pips = pipsOf(level);
+    const gap = Math.max(4, p * 0.14);
     for (let i = 0; i < (pips ? MAX_PIPS : 0); i++) {
       ctx.beginPath();
-      ctx.arc(px + p / 2 + (i - (MAX_PIPS - 1) / 2) * 4, py + p + 5, 1.4, 0, Math.PI * 2);
+      ctx.arc(px + p / 2 + (i - (MAX_PIPS - 1) / 2) * gap, py + p + 5, Math.max(1.4, p * 0.045), 0, Math.PI * 2);
       ctx.fillStyle = i < pips ? P.name : P.badgeLine;
       ctx.fill();
     }
@@ -483,6 +487,32 @@ function drawBadge(ctx, L, view, seat, s, now) {
   const pts = fitText(ctx, t("badge.points", { points: view.scores[seat] }), room - 6, 12, 500);
   text(ctx, pts, tx, y + bh * 0.81, 12, P.muted, 500);
   if (view.dealer === seat) dealerMark(ctx, x + bw - 2, y + 2, markR);
+}
+
+/** A thought bubble at a thinking bot's face: three dots in a small cloud (with motion
+ *  they light in turn; without, they stay still). */
+function thoughtBubble(ctx, x, y, p, now, still) {
+  const r = Math.max(7, p * 0.24);
+  ctx.save();
+  ctx.fillStyle = "#fff";
+  ctx.strokeStyle = "rgba(0,0,0,0.35)";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.ellipse(x + r * 0.9, y - r * 0.3, r * 1.35, r * 0.85, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x - r * 0.45, y + r * 0.75, r * 0.22, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  for (let i = 0; i < 3; i++) {
+    const lit = still || Math.floor(now / 300) % 3 >= i;
+    ctx.beginPath();
+    ctx.arc(x + r * 0.9 + (i - 1) * r * 0.6, y - r * 0.3, r * 0.16, 0, Math.PI * 2);
+    ctx.fillStyle = lit ? "#3d2c00" : "rgba(61,44,0,0.3)";
+    ctx.fill();
+  }
+  ctx.restore();
 }
 
 /** An online table: a friend's connection on their badge (its words are in the bar over the
@@ -518,16 +548,19 @@ function dealerMark(ctx, x, y, r) {
   text(ctx, t("badge.dealer_mark"), x, y + 0.5, 12, "#5a4510", 800);
 }
 
-function drawOpponentBacks(ctx, L, seat, s, count) {
+function drawOpponentBacks(ctx, L, seat, s, count, face = false) {
   if (!count || L.short) return;
   const bw = L.backW;
   const bh = bw * 1.4;
-  const step = Math.min(bw * 0.32, (L.narrow ? 58 : 100) / Math.max(count, 1));
+  // on a phone upright a bot's face sits under its badge's left end: the backs beside it
+  const aside = L.narrow && face ? s.face.size + 6 : 0;
+  const fan = L.narrow ? Math.min(58, s.bw - aside - bw - 4) : 100;
+  const step = Math.min(bw * 0.32, fan / Math.max(count, 1));
   const total = bw + step * (count - 1);
   // In front of the player: toward the centre of the table.
   const off = s.bh / 2 + 4 + bh * 0.5;
   const side = !L.narrow && Math.abs(s.dir.x) > 0.9;
-  const cx = side ? s.x - s.dir.x * (s.bw / 2 + total * 0.5 + 8) : s.x;
+  const cx = side ? s.x - s.dir.x * (s.bw / 2 + total * 0.5 + 8) : aside ? s.x - s.bw / 2 + aside + total / 2 + 2 : s.x;
   const cy = side ? s.y : s.y + off;
   const x0 = cx - total / 2;
   const y0 = cy - bh / 2;
@@ -569,7 +602,72 @@ function drawTrick(ctx, L, view, shown) {
     // short one: "Bandersnatch wins"
     const words = isYou(view, shown.winner) ? t("table.you_won_trick")
       : [t("table.won_trick", { name }), t("table.won_trick_short", { name })];
-    tag(ctx, L.label, words, P.wonFill, P.won, 14, L.labelMax);
+    // and why it is theirs, under the name (the engine's reason: a trump, or the suit led)
+    const why = shown.why === "trump" ? t("table.why_trump")
+      : shown.why === "led" ? t("table.why_led", { symbol: SUIT_SYMBOLS[suitOf(shown.cards[0])] }) : null;
+    const dy = why ? 12 : 0;
+    tag(ctx, { ...L.label, y: L.label.y - dy }, words, P.wonFill, P.won, 14, L.labelMax);
+    if (why) tag(ctx, { ...L.label, y: L.label.y + dy + 2 }, why, P.tag, P.label, 12, L.labelMax);
+  }
+}
+
+const BUBBLE_LOOK = {
+  bid: { fill: "#fff6d6", line: "#b8901f", text: "#3d2c00" },
+  made: { fill: "#e3f8e6", line: "#1f8a3a", text: "#0d4d1e" },
+  missed: { fill: "#fde6e4", line: "#c0392b", text: "#6b1410" },
+};
+
+/** The bids made this round, each in a bubble at its seat (bubbles.js says which), with a
+ *  tail toward the badge; yours above your badge. */
+function drawBidBubbles(ctx, L, view, shown) {
+  const results = bidResults(view);
+  const shownBids = results.length ? results : bidBubbles(view, shown);
+  for (const { seat, bid, taken, made } of shownBids) {
+    const at = L.bubbles[slotOf(view, seat)];
+    if (!at) continue;
+    // at the round's end: made (green) or missed (red), with what was taken
+    const look = made === undefined ? BUBBLE_LOOK.bid : made ? BUBBLE_LOOK.made : BUBBLE_LOOK.missed;
+    // the words, longest first: the first that fits where the bubble goes
+    const choices = made === undefined ? [t("table.bid_bubble", { bid }), String(bid)]
+      : made ? [t("table.bid_made", { bid }), t("table.bid_made_short", { bid })]
+        : [t("table.bid_missed", { bid, taken }), t("table.bid_missed_short", { bid, taken })];
+    const h = at.h;
+    const room = (at.maxW ?? Infinity) - 14;
+    let fitted;
+    for (const str of choices) {
+      fitted = fitSized(ctx, str, room, Math.round(h * 0.5), 800, 11);
+      if (!fitted.cut) break;
+    }
+    const words = fitted.str;
+    const size = fitted.size;
+    ctx.font = `800 ${size}px ${SANS}`;
+    const w = Math.ceil(ctx.measureText(words).width) + 14;
+    const x = Math.max(4, Math.min(L.w - w - 4, at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2));
+    const y = at.y - h / 2;
+    const tx = Math.max(x + 14, Math.min(x + w - 14, at.align === "right" ? at.x - 16 : at.x));
+    ctx.save();
+    ctx.shadowColor = "rgba(0,0,0,0.35)";
+    ctx.shadowBlur = 6;
+    roundRect(ctx, x, y, w, h, h / 2);
+    if (at.tail === "left" || at.tail === "right") {
+      const ex = at.tail === "left" ? x : x + w; // the edge toward the badge
+      const k = at.tail === "left" ? 1 : -1;
+      ctx.moveTo(ex + 4 * k, at.y - 6);
+      ctx.lineTo(ex - 8 * k, at.y);
+      ctx.lineTo(ex + 4 * k, at.y + 6);
+    } else {
+      ctx.moveTo(tx - 6, at.tail === "up" ? y + 1 : y + h - 1);
+      ctx.lineTo(tx, at.tail === "up" ? y - 7 : y + h + 7);
+      ctx.lineTo(tx + 6, at.tail === "up" ? y + 1 : y + h - 1);
+    }
+    ctx.fillStyle = look.fill;
+    ctx.fill();
+    ctx.restore();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = look.line;
+    roundRect(ctx, x, y, w, h, h / 2);
+    ctx.stroke();
+    text(ctx, words, x + w / 2, at.y + 0.5, size, look.text, 800);
   }
 }
 
@@ -705,13 +803,14 @@ export function createRenderer(canvas, getFrame) {
       for (let slot = 1; slot < view.players; slot++) {
         const seat = seatAt(view, slot);
         const n = counts ? Math.min(counts[seat], view.hand_counts[seat]) : view.hand_counts[seat];
-        drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n);
-        drawBadge(ctx, layout, view, seat, layout.seats[slot], now);
+        drawOpponentBacks(ctx, layout, seat, layout.seats[slot], n, Boolean(botLevel(view, seat)));
+        drawBadge(ctx, layout, view, seat, layout.seats[slot], now, st.reducedMotion, Boolean(counts));
         presenceDot(ctx, layout.seats[slot], st.presence?.[seat]);
       }
       drawTrick(ctx, layout, view, st.table.shownTrick);
       if (st.table.claimed) drawClaim(ctx, layout, st.table.claimed);
       drawHumanBadge(ctx, layout, view, now, st.watching);
+      drawBidBubbles(ctx, layout, view, st.table.shownTrick);
       drawHand(ctx, layout, view, st.table, counts ? counts[viewerOf(view)] : view.hand.length);
     }
     drawFlights(now);

@@ -32,6 +32,17 @@ def trick_json(leader: int, cards: Sequence[Card], winner: int | None) -> dict[s
     return {"leader": leader, "cards": card_names(cards), "winner": winner}
 
 
+def trick_why(leader: int, cards: Sequence[Card], winner: int | None,
+              trump_suit: int) -> str | None:
+    """Why a finished trick's winner took it: ``"trump"`` (its card is the highest trump
+    played) or ``"led"`` (the highest card of the suit led, no trump played); ``None``
+    while the trick is in play.  Read from the open cards alone."""
+    if winner is None or not cards:
+        return None
+    card = cards[(winner - leader) % len(cards)]
+    return "trump" if card // 13 == trump_suit else "led"
+
+
 def result_json(res: RoundResult) -> dict[str, Any]:
     """A finished round's outcome: bids, tricks taken, reneges and points per seat."""
     return {"bids": list(res.bids), "taken": list(res.taken), "reneges": list(res.reneges),
@@ -231,7 +242,8 @@ def seat_view(obs: Observation, table: TableFacts, *, deal_code: str | None, han
                   "winning": trick_winner(obs.trick, obs.leader, n, obs.trump_suit)
                   if obs.trick else None},
         "tricks": [trick_json(*t) for t in obs.tricks],
-        "last_trick": None if last is None else trick_json(*last),
+        "last_trick": None if last is None else {
+            **trick_json(*last), "why": trick_why(*last, obs.trump_suit)},
         "trump_broken": obs.broken,
         "can_claim": can_claim,
         "history": history_rows(obs.history, n),

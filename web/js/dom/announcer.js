@@ -49,6 +49,9 @@ export function createAnnouncer({ controller, toast }) {
   on("trick", ({ trick, view }) => {
     toast.clearMove();
     say(isYou(view, trick.winner) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: seatName(view, trick.winner) }));
+    // and why (the engine's reason)
+    if (trick.why === "trump") say(t("announce.why_trump"));
+    else if (trick.why === "led") say(t("announce.why_led", { suit: trick.cards[0][1] }));
   });
   on("round", ({ view }) => {
     const r = view.round_result;

@@ -1,12 +1,15 @@
 // The status line under the title and the page's state markers on <body> (the test
 // contract: data-phase, data-your-turn, data-busy, data-step, data-round, data-mode,
-// data-trick-cards and data-trick-winner: what the table shows of the trick).
+// data-trick-cards, data-trick-winner and data-trick-why: what the table shows of the trick;
+// data-bid-bubbles: the bids shown at their seats).
 
 import { $ } from "./util.js";
 import { t } from "../i18n.js";
 import { SUIT_SYMBOLS } from "../cards.js";
-import { seatName, viewerOf } from "../names.js";
+import { botLevel, seatName, viewerOf } from "../names.js";
 import { acceptsInput } from "../controller.js";
+import { bidBubbles, bidResults } from "../bubbles.js";
+import { moodOf } from "../cast.js";
 
 /** The seat whose card is still on its way to complete a trick: the view (the engine's,
  *  after the card) already names the next trick's leader, or says the round is over, while
@@ -59,6 +62,14 @@ export function renderStatus(state) {
   const shown = state.table.shownTrick;
   body.trickCards = String(shown?.cards?.length ?? 0);
   body.trickWinner = shown && view && shown.cards.length === view.players && shown.winner !== undefined && shown.winner !== null ? String(shown.winner) : "";
+  // why it is theirs (the engine's "trump" or "led"), while the winner is on show
+  body.trickWhy = body.trickWinner && shown.why ? shown.why : "";
+  // the bids shown in bubbles at their seats: "seat:bid" in seat order, space-separated
+  body.bidBubbles = bidBubbles(view, shown).map((b) => `${b.seat}:${b.bid}`).join(" ");
+  // at the round's end, each bid marked at its seat: "seat:made" or "seat:missed"
+  body.bidResults = bidResults(view).map((r) => `${r.seat}:${r.made ? "made" : "missed"}`).join(" ");
+  // the bots' faces that show a mood: "seat:mood" (thinking, pleased, dismayed)
+  body.moods = view && !state.table.dealtCounts ? view.bids.map((_, s) => (botLevel(view, s) ? moodOf(view, s) : null) && `${s}:${moodOf(view, s)}`).filter(Boolean).join(" ") : "";
   // how many tricks a claim just took while its cards show (else empty)
   body.claimShown = state.table.claimed ? String(state.table.claimed.tricks) : "";
   if (view) {
