@@ -95,7 +95,9 @@ export class WireGate {
   }
 
   check(data) {
-    if (this.dropped) return { ok: false, code: "online.refused.wire_budget", drop: false };
+    // a peer let go: what it still sends before its connection is closed is dropped
+    // unreported (it was counted once, when it went over its budget)
+    if (this.dropped) return { ok: false, code: "online.refused.wire_budget", drop: false, quiet: true };
     const size = data instanceof ArrayBuffer ? data.byteLength : typeof data === "string" ? data.length : 0;
     const now = this.now();
     if (!this.frames.take(1, now) || !this.bytes.take(size, now)) {
@@ -255,7 +257,7 @@ export function guardedConnections({ tokens, onRefused, onState = () => {}, Nati
       this.dataChannels = [];
       const report = (verdict) => {
         if (verdict.drop) this.letGo();
-        onRefused(verdict, this);
+        if (!verdict.quiet) onRefused(verdict, this);
       };
       this.watch = (channel) => {
         this.dataChannels.push(channel);
