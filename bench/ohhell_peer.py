@@ -76,27 +76,6 @@ def _plays(obs: Observation) -> list[tuple[int, Card]]:
     return out
 
 
-def shown_voids(obs: Observation) -> list[int]:
-    """Per seat, a 4-bit mask of the suits it has shown it lacks this round.
-
-    A suit not followed (``Observation.void_suits``), and every suit but trumps for a
-    seat that led a trump before trumps were broken: our rules allow that lead only to
-    a hand of nothing but trumps.  (Bots never renege; under the honour rule a human
-    might, and a filling would then be wrong about a void: the bench plays Jabberwocky.)
-    """
-    voids = obs.void_suits()
-    trump = obs.trump_suit
-    broken = False
-    tricks = [(t.leader, t.cards) for t in obs.tricks]
-    if obs.trick:
-        tricks.append((obs.leader, obs.trick))
-    for leader, cards in tricks:
-        if cards[0] // 13 == trump and not broken:
-            voids[leader] |= 0b1111 & ~(1 << trump)
-        broken = broken or any(c // 13 == trump for c in cards)
-    return voids
-
-
 def filling(obs: Observation, rng: Rng) -> list[Mask]:
     """Every seat's hand now: this seat's own, and the others dealt from its unseen cards.
 
@@ -107,7 +86,7 @@ def filling(obs: Observation, rng: Rng) -> list[Mask]:
     """
     n = obs.players
     unseen = cards_of(obs.unseen_mask())
-    voids = shown_voids(obs)
+    voids = obs.shown_voids()  # bots never renege: under the honour rule a human might
     allowed = [sum(SUIT_MASKS[s] for s in range(4) if not voids[p] >> s & 1)
                for p in range(n)]
     counts = [obs.cards_in_hand(p) for p in range(n)]

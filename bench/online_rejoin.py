@@ -32,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-from online_pages import FLAGS, join, open_table, pct, player, served, tracker
+from online_pages import FLAGS, join, open_table, pct, player, served, spread, tracker
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,11 +90,9 @@ def one_rejoin(friend: Page, host: Page, give_up: float) -> tuple[float, float] 
     return time.monotonic() - started, ready
 
 
-def spread(values: list[float]) -> str:
-    if not values:
-        return "(none)"
-    return (f"p50 {pct(values, 0.5):5.1f} s  p95 {pct(values, 0.95):5.1f} s  "
-            f"max {max(values):5.1f} s  (n {len(values)})")
+def secs(values: list[float]) -> str:
+    """p50 / p95 / max of ``values`` in seconds (online_pages.spread)."""
+    return spread(values, "s")
 
 
 def main() -> None:
@@ -143,7 +141,7 @@ def main() -> None:
                     else:
                         rejoins.append(back[0])
                         boots.append(back[1])
-                print(f"trial {i + 1}: joins {spread(joins)}; rejoins {spread(rejoins)}",
+                print(f"trial {i + 1}: joins {secs(joins)}; rejoins {secs(rejoins)}",
                       flush=True)
             browser.close()
     finally:
@@ -151,9 +149,9 @@ def main() -> None:
             proc.kill()
     print(f"\ntracker interval {args.interval}; {args.load} busy processes; load average "
           f"{min(loads):.1f}-{max(loads):.1f} (1 min) over the trials")
-    print(f"join (tap to the host's welcome):        {spread(joins)}; lost {lost['join']}")
-    print(f"rejoin (reload to back at the table):     {spread(rejoins)}; lost {lost['rejoin']}")
-    print(f"  of which the page's own start (engine): {spread(boots)}")
+    print(f"join (tap to the host's welcome):        {secs(joins)}; lost {lost['join']}")
+    print(f"rejoin (reload to back at the table):     {secs(rejoins)}; lost {lost['rejoin']}")
+    print(f"  of which the page's own start (engine): {secs(boots)}")
     ok = (lost["join"] == lost["rejoin"] == 0 and joins and rejoins
           and pct(joins, 0.95) <= 10 and pct(rejoins, 0.95) <= 10
           and max(joins) <= 30 and max(rejoins) <= 30)

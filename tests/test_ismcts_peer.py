@@ -31,7 +31,6 @@ from bench.ohhell_peer import (  # noqa: E402
     from_oh,
     oh_hell_state,
     round_actions,
-    shown_voids,
     to_oh,
 )
 
@@ -129,7 +128,7 @@ def test_fillings_hold_no_card_the_seat_has_seen_and_keep_shown_voids(players: i
         seat = game.to_act
         obs = game.observation(seat)
         seen = obs.hand | obs.played_mask() | 1 << obs.trump_card
-        voids = shown_voids(obs)
+        voids = obs.shown_voids()
         for p in range(players):  # the true hands keep the shown voids too
             for s in range(4):
                 if voids[p] >> s & 1:
@@ -164,4 +163,4 @@ def test_a_trump_led_before_trumps_are_broken_shows_a_hand_of_trumps() -> None:
                     dealer=0, bids=[0, 3, 0, 0])
     game.play(game.legal_cards()[0])
     obs = game.observation(game.to_act)  # type: ignore[arg-type]
-    assert shown_voids(obs)[1] == 0b0111
+    assert obs.shown_voids()[1] == 0b0111

@@ -97,35 +97,21 @@ def random_moves(game: Game, rng: random.Random, count: int) -> list[Action]:
     return moves
 
 
-def plays_of_round(game: Game) -> list[tuple[int, Card, bool, int | None]]:
-    """This round's plays in order: (seat, card, whether it led, the suit led)."""
-    out = []
+def plays_of_round(game: Game) -> list[tuple[int, Card]]:
+    """This round's plays in order: (seat, card)."""
     tricks = [(t.leader, t.cards) for t in game.tricks]
     if game.trick:
         tricks.append((game.leader, tuple(game.trick)))
-    for leader, cards in tricks:
-        for k, card in enumerate(cards):
-            out.append(((leader + k) % game.players, card, k == 0, cards[0] // 13))
-    return out
+    return [((leader + k) % game.players, card)
+            for leader, cards in tricks for k, card in enumerate(cards)]
 
 
 def allowed_suits(game: Game) -> list[int]:
     """Per seat, a 4-bit mask of the suits its unplayed cards may be of, as the play of
-    the round in progress shows it: no suit it failed to follow (outside the honour rule,
-    where failing to follow proves nothing), and only trumps after it led a trump before
-    trumps were broken where that is only allowed with nothing else in hand."""
-    allowed = [0b1111] * game.players
-    broken = False
-    for seat, card, led, suit_led in plays_of_round(game):
-        suit = card // 13
-        if led and suit == game.trump_suit and not broken \
-                and game.rules.trump_lead == "after-broken":
-            allowed[seat] &= 1 << suit
-        if not led and suit != suit_led and not game.rules.honour_rule:
-            allowed[seat] &= ~(1 << suit_led)
-        if suit == game.trump_suit:
-            broken = True
-    return allowed
+    the round in progress shows it (:meth:`Observation.shown_voids`; under the honour rule
+    failing to follow proves nothing)."""
+    voids = game.observation(0).shown_voids(follow=not game.rules.honour_rule)
+    return [0b1111 & ~v for v in voids]
 
 
 def twin_of(game: Game, seat: int, moves: list[Action], rng: random.Random) -> Game | None:
@@ -135,7 +121,7 @@ def twin_of(game: Game, seat: int, moves: list[Action], rng: random.Random) -> G
     deals = [Deal(res.hands, res.trump_card) for res in game.results]
     if game.phase in (BIDDING, PLAYING):
         played: list[int] = [0] * n
-        for who, card, _, _ in plays_of_round(game):
+        for who, card in plays_of_round(game):
             played[who] |= 1 << card
         seen = game.dealt[seat] | (1 << game.trump_card)
         for who in range(n):

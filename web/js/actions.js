@@ -19,15 +19,19 @@ const MAX_IMPORT_BYTES = 1_000_000;
 
 /** controller (its `setup`: the engine's offer), prefs (prefs.js), menu: {close, toggle},
  *  tips: {hide}, daily: the deal of the day's (daily.js). Returns dispatch(action, element). */
+/** Offline, the online table's code cannot be fetched (nor a table opened): the page says
+ *  so in words (main.js's join link, the New game dialog's "Play with friends online"). */
+export function sayOffline(controller) {
+  controller.notice("online.offline", {}, 12000);
+  document.body.dataset.onlineError = "offline";
+}
+
 export function createActions({ controller, prefs, menu, tips, daily }) {
   const setup = () => controller.setup;
   let importMode = "continue";
   const view = () => controller.state.view;
 
-  const onlineUnreachable = () => {
-    controller.notice("online.offline", {}, 12000);
-    document.body.dataset.onlineError = "offline";
-  };
+  const onlineUnreachable = () => sayOffline(controller);
 
   function newGame() {
     const s = setup();

@@ -17,7 +17,7 @@ import { botPauseMs, speedFactor } from "./timing.js";
 import { serializeFragment } from "./fragment.js";
 import { peekSavedRecord, peekSavedView, readSave, writeSave, fragmentOptions } from "./save.js";
 import { openFromLink } from "./opening.js";
-import { createActions } from "./actions.js";
+import { createActions, sayOffline } from "./actions.js";
 import { createInput } from "./input.js";
 import { $ } from "./dom/util.js";
 import { fillStaticText } from "./dom/static-text.js";
@@ -554,11 +554,7 @@ function joinOnline(hash) {
   const room = /^#join=([^&]*)/.exec(hash)?.[1];
   if (room === undefined) return false;
   import("./online/lobby.js").then((m) => m.openJoin({ controller, room, name: prefs.prefs.challengeName || "", onName: (name) => name && prefs.setPrefs({ challengeName: name }) }))
-    .catch(() => {
-      // offline, the online table's code cannot be fetched: say so in words
-      controller.notice("online.offline", {}, 12000);
-      document.body.dataset.onlineError = "offline";
-    });
+    .catch(() => sayOffline(controller)); // offline, the online code cannot be fetched
   return true;
 }
 

@@ -39,7 +39,7 @@ ROUND_OVER = Phase.ROUND_OVER
 GAME_OVER = Phase.GAME_OVER
 
 __all__ = ["BIDDING", "GAME_OVER", "MAX_SEED_LENGTH", "PLAYING", "ROUND_OVER", "Game", "Phase",
-           "check_seed", "trick_winner"]
+           "check_seed", "not_allowed", "trick_winner", "winners_of"]
 
 
 def trick_winner(cards: Sequence[Card], leader: int, players: int, trump_suit: int) -> int:
@@ -57,6 +57,23 @@ def trick_winner(cards: Sequence[Card], leader: int, players: int, trump_suit: i
         elif s == led and not best_trump and c > best:
             best, best_i = c, i
     return (leader + best_i) % players
+
+
+def not_allowed(trick: Sequence[Card], trump_suit: int) -> Message:
+    """Why a card held by the player to act is not allowed (the rules forbid it now): it
+    fails to follow the suit led, or it leads trumps before they are broken.  The one place
+    the referee's words for it live (a view reads them from an observation too)."""
+    if trick:
+        return Message("move.must_follow", suit=SUITS[trick[0] // 13])
+    return Message("move.trump_not_broken", suit=SUITS[trump_suit])
+
+
+def winners_of(phase: Phase, scores: Sequence[int]) -> list[int]:
+    """The seats with the most points once the game is over (all on a tie), else none."""
+    if phase != GAME_OVER:
+        return []
+    best = max(scores)
+    return [s for s, v in enumerate(scores) if v == best]
 
 
 class Game:
@@ -251,9 +268,7 @@ class Game:
             return Message("move.not_held", card=card_name(card))
         if self.legal_mask() >> card & 1:
             return None
-        if self.trick:
-            return Message("move.must_follow", suit=SUITS[self.trick[0] // 13])
-        return Message("move.trump_not_broken", suit=SUITS[self.trump_suit])
+        return not_allowed(self.trick, self.trump_suit)
 
     def is_renege(self, card: Card) -> bool:
         """True when ``card`` is legal now but fails to follow suit though the player could
@@ -323,10 +338,7 @@ class Game:
 
     def winners(self) -> list[int]:
         """The seats with the most points (all of them on a tie); empty before the end."""
-        if self.phase != GAME_OVER:
-            return []
-        best = max(self.scores)
-        return [s for s, v in enumerate(self.scores) if v == best]
+        return winners_of(self.phase, self.scores)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now: its own hand and the public table, nothing more."""

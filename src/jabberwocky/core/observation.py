@@ -94,6 +94,26 @@ class Observation:
                     voids[(leader + i) % self.players] |= 1 << led
         return voids
 
+    def shown_voids(self, follow: bool = True) -> list[int]:
+        """For each seat, a 4-bit mask of the suits the play of this round shows it lacks:
+        with ``follow``, those it failed to follow (:meth:`void_suits`; under the honour
+        rule a renege makes that a hint, not a proof), and, where trumps may be led only
+        once broken, every suit but trumps for a seat that led a trump before they were
+        (the rules allow that lead only to a hand of trumps alone)."""
+        voids = self.void_suits() if follow else [0] * self.players
+        if self.rules.trump_lead != "after-broken":
+            return voids
+        trump = self.trump_suit
+        broken = False
+        plays = [(t.leader, t.cards) for t in self.tricks]
+        if self.trick:
+            plays.append((self.leader, self.trick))
+        for leader, cards in plays:
+            if cards[0] // 13 == trump and not broken:
+                voids[leader] |= 0b1111 & ~(1 << trump)
+            broken = broken or any(c // 13 == trump for c in cards)
+        return voids
+
     def cards_in_hand(self, seat: int) -> int:
         """How many cards ``seat`` still holds (public: everyone can count)."""
         played = len(self.tricks)

@@ -20,8 +20,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.cards import SUITS, Card, card_name, card_names, cards_of, sort_for_display
-from ..core.game import BIDDING, GAME_OVER, PLAYING, ROUND_OVER, Game, trick_winner
+from ..core.cards import Card, card_name, card_names, cards_of, sort_for_display
+from ..core.game import (
+    BIDDING,
+    GAME_OVER,
+    PLAYING,
+    ROUND_OVER,
+    Game,
+    not_allowed,
+    trick_winner,
+    winners_of,
+)
 from ..core.history import RoundResult
 from ..core.messages import Message
 from ..core.observation import Observation
@@ -167,23 +176,13 @@ def card_reason(obs: Observation, card: Card) -> Message:
         return Message("move.wait_turn")
     if obs.phase != PLAYING:
         return Message("move.not_playing", phase=obs.phase.value)
-    if obs.trick:
-        return Message("move.must_follow", suit=SUITS[obs.trick[0] // 13])
-    return Message("move.trump_not_broken", suit=SUITS[obs.trump_suit])
+    return not_allowed(obs.trick, obs.trump_suit)
 
 
 def bid_reason(obs: Observation, bid: int) -> Message:
     """Why ``bid`` (0 to the hand size, not among the viewer's legal bids) is not
     allowed: the hook rule is the only one that bars a bid in range."""
     return Message("move.hook", bid=bid, tricks=obs.hand_size)
-
-
-def winners_seen(obs: Observation) -> list[int]:
-    """The seats with the most points once the game is over (all on a tie), else none."""
-    if obs.phase != GAME_OVER:
-        return []
-    best = max(obs.scores)
-    return [s for s, v in enumerate(obs.scores) if v == best]
 
 
 def seat_view(obs: Observation, table: TableFacts, *, deal_code: str | None, handoff: bool,
@@ -250,7 +249,7 @@ def seat_view(obs: Observation, table: TableFacts, *, deal_code: str | None, han
         "round_result": None if result is None else {
             "bids": list(result.bids), "taken": list(result.taken),
             "points": list(result.points)},
-        "winners": winners_seen(obs),
+        "winners": winners_of(obs.phase, obs.scores),
         "step": steps_seen(obs),
         "record_version": record_version,
         "bots_version": table.bots_version,

@@ -109,10 +109,15 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
     for (const [peer] of guests) send(peer, "presence", msg);
   }
 
-  function refuse(peer, guest, reason, re) {
+  /** Count and log a refusal (the lobby shows the count; tests read the log). */
+  function logRefusal(seat, code) {
     refusedCount += 1;
-    log.push({ at: Math.round(performance.now()), seat: guest?.seat ?? null, code: reason.code });
+    log.push({ at: Math.round(performance.now()), seat, code });
     if (log.length > LOG_MAX) log.shift();
+  }
+
+  function refuse(peer, guest, reason, re) {
+    logRefusal(guest?.seat ?? null, reason.code);
     // an answer per refusal, within the sender's own rate: a flood is not echoed back
     const now = performance.now();
     // (a guest not refused before has no time: the clock itself may be under 100 ms)
@@ -200,9 +205,7 @@ export async function openTable({ plan, controller, engine, build, room = newRoo
   link.onRefused = (code, peer, params) => {
     const guest = peer ? guests.get(peer) : undefined;
     if (guest) return refuse(peer, guest, { code, params });
-    refusedCount += 1;
-    log.push({ at: Math.round(performance.now()), seat: null, code });
-    if (log.length > LOG_MAX) log.shift();
+    logRefusal(null, code);
     for (const fn of listeners) fn(state());
   };
 

@@ -27,7 +27,6 @@ export async function openLink(room, settings = signalSettings()) {
     onPeerJoin: () => {},
     onPeerLeave: () => {},
     onRefused: () => {},
-    joinErrors: [], // handshakes that failed: {at, error}
     onTrouble: () => {},
     rooms: [],
     states: [], // {at, state, code?}: how every connection went (tests read it)
@@ -69,10 +68,7 @@ export async function openLink(room, settings = signalSettings()) {
       };
       let trystero;
       try {
-        // a peer whose handshake failed (or timed out) is kept count of, for benches and tests
-        trystero = join[network.strategy](config, room, {
-          onJoinError: (e) => link.joinErrors.push({ at: Math.round(performance.now()), error: String(e?.error ?? e).slice(0, 160) }),
-        });
+        trystero = join[network.strategy](config, room);
       } catch (err) {
         console.warn(`the ${network.strategy} network could not be joined:`, err);
         continue;
