@@ -194,14 +194,19 @@ def find_chromium() -> str | None:
     return None
 
 
+def apt_install(*packages: str) -> bool:
+    """Install Debian ``packages`` with apt as root; False where that cannot be done here."""
+    if not (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")):
+        return False
+    run(["apt-get", "update", "-qq"])
+    run(["apt-get", "install", "-y", "-qq", *packages],
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    return True
+
+
 def ensure_chromium() -> None:
     """Install Debian's Chromium as root when missing; else fall back to Playwright's."""
-    if find_chromium():
-        return
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "chromium"],
-            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if find_chromium() or apt_install("chromium"):
         return
     run([sys.executable, "-m", "playwright", "install", "chromium"])
 
@@ -212,12 +217,7 @@ def ensure_netlab() -> None:
     skipped, and this says why."""
     missing = [pkg for tool, pkg in (("turnserver", "coturn"), ("iptables", "iptables"))
                if not shutil.which(tool) and not Path(f"/usr/sbin/{tool}").exists()]
-    if not missing:
-        return
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", *missing],
-            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not missing or apt_install(*missing):
         return
     log(f"{' and '.join(missing)} missing (not root on Debian): e2e/test_online_nat.py, the "
         "online tests behind NATs and a TURN relay, will be skipped; they need root, "

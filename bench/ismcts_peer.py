@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bots import mean_ci  # noqa: E402
+from bots_ab import game_figures, load  # noqa: E402
 from ohhell_peer import FILLINGS, SIMULATIONS, UCT_C, ISMCTSPeer  # noqa: E402
 
 from jabberwocky.bots import make_bot  # noqa: E402
@@ -58,8 +59,6 @@ def deal_seed(seed: str, players: int, i: int) -> str:
 def run(out: Path, level: str, games: int, first: int, players: int, seed: str,
         fillings: int, simulations: int, uct_c: float) -> None:
     """Play games ``first .. first + games - 1``, one line per game into ``out``."""
-    import pyspiel  # noqa: F401  (fail before the first game, not inside it)
-
     hero = make_bot(level)
     peer = ISMCTSPeer(fillings, simulations, uct_c)
     hero_ns: list[int] = []
@@ -108,34 +107,14 @@ def _summary(times_ms: list[float]) -> dict[str, float]:
             "p95": percentile(ms, 0.95), "max": ms[-1]}
 
 
-def load(path: Path) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
-    """The games of a run by index, and its closing line (empty for a stopped run)."""
-    games: dict[int, dict[str, Any]] = {}
-    meta: dict[str, Any] = {}
-    for line in path.read_text().splitlines():
-        row = json.loads(line)
-        if row.get("kind") == "times":
-            meta = row
-        else:
-            games[row["i"]] = row
-    return games, meta
-
-
 def per_game(g: dict[str, Any]) -> dict[str, float]:
     """One game's figures for the level's seat and for the peers' seats."""
     seat = g["heroes"][0]
-    n = len(g["scores"])
-    rounds = len(g["bids"])
-    exact = [sum(b[p] == t[p] for b, t in zip(g["bids"], g["taken"], strict=True))
-             for p in range(n)]
-    peers = [p for p in range(n) if p != seat]
-    return {
-        "win": 1.0 / len(g["winners"]) if seat in g["winners"] else 0.0,
-        "exact": exact[seat] / rounds,
-        "points": float(g["scores"][seat]),
-        "peer_exact": sum(exact[p] for p in peers) / (rounds * len(peers)),
-        "peer_points": sum(g["scores"][p] for p in peers) / len(peers),
-    }
+    peers = [p for p in range(len(g["scores"])) if p != seat]
+    hero, rest = game_figures(g), game_figures(g, peers)
+    return {"win": hero["win"], "exact": hero["exact"] / hero["bids"],
+            "points": float(g["scores"][seat]), "peer_exact": rest["exact"] / rest["bids"],
+            "peer_points": sum(g["scores"][p] for p in peers) / len(peers)}
 
 
 def _line(label: str, xs: list[float], pct: bool) -> str:

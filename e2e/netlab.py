@@ -120,7 +120,6 @@ class Lab:
             sh("ip", "netns", "add", name)
             self.made.append(name)
             sh("ip", "netns", "exec", name, "ip", "link", "set", "lo", "up")
-        pub = self.ns["pub"]
         self.run_in("pub", "ip", "link", "add", "br0", "type", "bridge")
         self.run_in("pub", "ip", "addr", "add", f"{PUBLIC}/24", "dev", "br0")
         self.run_in("pub", "ip", "addr", "add", f"{PUBLIC2}/24", "dev", "br0")
@@ -172,7 +171,6 @@ class Lab:
             self.run_in(home, "ip", "addr", "add", f"{lan}.2/24", "dev", "eth0")
             self.run_in(home, "ip", "link", "set", "eth0", "up")
             self.run_in(home, "ip", "route", "add", "default", "via", f"{lan}.1")
-        del pub
 
     def close(self) -> None:
         for proc in reversed(self.procs):

@@ -32,19 +32,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_FLAGS, Guard, wait_for_dataset, wait_for_phase
+from conftest import CHROMIUM_FLAGS, ROOT, Guard, wait_for_dataset, wait_for_phase
 from netlab import Lab, unavailable
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize
 from pwa_helpers import PREFS_KEY
-from test_online import act, js, presence, wait_until
+from test_online import SIGNAL_KEY, act, js, presence, wait_until
 
 WHY = unavailable()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
-SIGNAL_KEY = "jabberwocky.onlineSignal"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "e2e" / "screenshots" / "nat"  # ignored by git: look at them
 
 # The selected candidate pair of every peer connection of the page's table.

@@ -52,7 +52,7 @@ def _rounds(seed: str, players: int, rounds: int) -> Iterator[tuple[Game, int | 
     rules = dataclasses.replace(JABBERWOCKY, schedule=JABBERWOCKY.schedule[:rounds])
     game = Game(seed, players, rules, ["medium"] * players)
     bots = [make_bot("medium") for _ in range(players)]
-    while game.phase != GAME_OVER and game.round_index < rounds:
+    while game.phase != GAME_OVER:
         if game.phase == ROUND_OVER:
             yield game, None
             game.next_round()

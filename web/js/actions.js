@@ -17,8 +17,6 @@ import { canChallenge, onlineSeat } from "./controller.js";
 
 const MAX_IMPORT_BYTES = 1_000_000;
 
-/** controller (its `setup`: the engine's offer), prefs (prefs.js), menu: {close, toggle},
- *  tips: {hide}, daily: the deal of the day's (daily.js). Returns dispatch(action, element). */
 /** Offline, the online table's code cannot be fetched (nor a table opened): the page says
  *  so in words (main.js's join link, the New game dialog's "Play with friends online"). */
 export function sayOffline(controller) {
@@ -26,6 +24,8 @@ export function sayOffline(controller) {
   document.body.dataset.onlineError = "offline";
 }
 
+/** controller (its `setup`: the engine's offer), prefs (prefs.js), menu: {close, toggle},
+ *  tips: {hide}, daily: the deal of the day's (daily.js). Returns dispatch(action, element). */
 export function createActions({ controller, prefs, menu, tips, daily }) {
   const setup = () => controller.setup;
   let importMode = "continue";

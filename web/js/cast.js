@@ -5,6 +5,8 @@
 // A bot's level stays in sight as a row of pips under its portrait (one to five, from
 // random to hard) and in the badge's title.
 
+import { bidResults } from "./bubbles.js";
+
 /** The creature at each bot seat, by the seat's number (seat 0 is the first human's). */
 export const CAST = ["jubjub", "bandersnatch", "borogove", "tove"];
 
@@ -66,8 +68,8 @@ export const PORTRAITS = {
  *  it bid; else null (its plain face). */
 export function moodOf(view, seat) {
   if (!view || !Array.isArray(view.bids)) return null;
-  const over = (view.phase === "round-over" || view.phase === "game-over") && view.round_result;
-  if (over) return view.round_result.bids[seat] === view.round_result.taken[seat] ? "pleased" : "dismayed";
+  const result = bidResults(view)[seat]; // the round over: its bid made or missed
+  if (result) return result.made ? "pleased" : "dismayed";
   if (view.to_act === seat && (view.phase === "bidding" || view.phase === "playing")) return "thinking";
   const bid = view.bids[seat];
   return bid !== null && bid !== undefined && view.taken[seat] > bid ? "dismayed" : null;
@@ -85,7 +87,7 @@ const EYES = {
 /** The layer a mood adds to a portrait: pleased, eyes closed in a smile and rosy cheeks;
  *  dismayed, brows knitted and a drop of sweat; thinking, eyes turned up (the table adds
  *  a thought bubble beside the face). */
-export function moodLayer(creature, mood) {
+function moodLayer(creature, mood) {
   const { skin, eyes } = EYES[creature] ?? EYES.jubjub;
   const mid = eyes.reduce((a, [x]) => a + x, 0) / eyes.length;
   const n = (v) => Math.round(v * 10) / 10;

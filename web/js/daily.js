@@ -138,11 +138,16 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
 
   /** The day's kept result (stored entry) beside its par, as at the end of its game;
    *  table: the engine's `daily` answer for its date (the hand sizes, the version). */
-  async function showKept(entry, table, { offerPractice }) {
-    const result = keptResult(entry, table);
+  function showKept(entry, table, { offerPractice }) {
+    return openResult(keptResult(entry, table), false, { kept: true, offerPractice });
+  }
+
+  /** The result dialog for `result` beside its par (cached, else computed in the worker
+   *  and kept); `extra`: openDailyResult's kept / offerPractice. */
+  async function openResult(result, practice, extra = {}) {
     const { openDailyResult } = await import("./dialogs/daily.js");
     const par = cachedPar(storage, result.date, result.bots_version, result.version);
-    openDailyResult(controller, { result, par, practice: false, link: challengeLink(location.href, result.challenge), kept: true, offerPractice });
+    openDailyResult(controller, { result, par, practice, link: challengeLink(location.href, result.challenge), ...extra });
     if (!par) await computePar(result.date);
   }
 
@@ -195,11 +200,7 @@ export function createDaily({ controller, engine, confirmReplace = async () => t
       }
       result = answer.result;
     }
-    const practice = practiceGiven ?? (d ? d.practice : true);
-    const { openDailyResult } = await import("./dialogs/daily.js");
-    const par = cachedPar(storage, result.date, result.bots_version, result.version);
-    openDailyResult(controller, { result, par, practice, link: challengeLink(location.href, result.challenge) });
-    if (!par) await computePar(result.date);
+    await openResult(result, practiceGiven ?? (d ? d.practice : true));
   }
 
   const active = () => Boolean(controller.state.daily);

@@ -318,7 +318,7 @@ export class Engine {
    *  saved before its first move resumes too (a reload right after the deal); `remote`
    *  as for importRecord (an online host resuming its table). */
   resumeSave(record, remote = undefined) {
-    return this.call("import_record", remote === undefined ? { record, saved: true } : { record, remote, saved: true });
+    return this.call("import_record", { ...(remote === undefined ? { record } : { record, remote }), saved: true });
   }
 
   /** Would importRecord accept this record's text? {seed, players, step}, the table untouched. */

@@ -160,13 +160,17 @@ export function computeLayout(w, h, view) {
   // beside its face: `maxW`, the room there), above yours
   // (on a desktop: above a badge at the side, beside one at the top, toward the middle)
   const bh = shape === "wide" ? BUBBLE.wide : BUBBLE.h;
-  const bubbles = seats.map((s, i) => (i === 0
-    ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
-    : narrow ? { x: s.face.x + s.face.size + 4, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "left", tail: "up", maxW: s.x + s.cell / 2 - s.face.x - s.face.size - 6 }
-      : short ? { x: s.x, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "center", tail: "up" }
-        : Math.abs(s.dir.x) > 0.9 ? { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" }
-          : s.x <= cx + 1 ? { x: s.x + s.bw / 2 + 12, y: s.y, h: bh, align: "left", tail: "left" }
-            : { x: s.x - s.bw / 2 - 12, y: s.y, h: bh, align: "right", tail: "right" }));
+  const bubbleAt = (s, i) => {
+    const above = { x: s.x, y: s.y - s.bh / 2 - bh / 2 - 8, h: bh, align: "center", tail: "down" };
+    const below = { x: s.x, y: s.y + s.bh / 2 + bh / 2 + 8, h: bh, align: "center", tail: "up" };
+    if (i === 0) return above;
+    if (narrow) return { ...below, x: s.face.x + s.face.size + 4, align: "left", maxW: s.x + s.cell / 2 - s.face.x - s.face.size - 6 };
+    if (short) return below;
+    if (Math.abs(s.dir.x) > 0.9) return above;
+    return s.x <= cx + 1 ? { x: s.x + s.bw / 2 + 12, y: s.y, h: bh, align: "left", tail: "left" }
+      : { x: s.x - s.bw / 2 - 12, y: s.y, h: bh, align: "right", tail: "right" };
+  };
+  const bubbles = seats.map(bubbleAt);
   return {
     w, h, shape, narrow, short, cardW, cardH, trickW, trickH, hand, handY, seats, trickPos, ledTag, label, middle, bubbles,
     labelMax: Math.min(LABEL_WIDE, Math.floor(labelMax)),
@@ -230,15 +234,19 @@ export function markAt(L, x, y, ledShown = null) {
   }
   if (ledShown !== null && L.ledTag[ledShown] && inBox(tagBox(L.ledTag[ledShown]))) return "led";
   // a bot's face and its level's dots (main.js says "badge" for a seat without a face)
-  for (const s of L.seats.slice(1)) {
-    if (s.face && inBox({ x: s.face.x, y: s.face.y, w: s.face.size, h: s.face.size + 9 })) return "level";
-  }
+  if (faceAt(L, x, y) >= 0) return "level";
   if (inBox({ x: L.trump.x, y: L.trump.y, w: L.trump.w * 1.3, h: L.trump.h + 36 })) return "trump";
   for (const s of L.seats) {
     const bw = s.human ? HUMAN_BADGE_MAX : s.bw;
     if (inBox({ x: s.x - bw / 2, y: s.y - s.bh / 2, w: bw + (s.human ? 26 : 0), h: s.bh })) return s.human && x > s.x + bw / 2 ? "dealer" : "badge";
   }
   return null;
+}
+
+/** The slot whose face (with its level's dots under it) lies at (x, y), else -1 (only
+ *  bots' seats have a face). */
+export function faceAt(L, x, y) {
+  return L.seats.findIndex((s) => s.face && x >= s.face.x && x <= s.face.x + s.face.size && y >= s.face.y && y <= s.face.y + s.face.size + 9);
 }
 
 /** What a tip must not cover (see tipSpot). */
@@ -269,26 +277,26 @@ export function tagBox(at, w = TAG.w, h = TAG.h) {
 
 export const TAG = { w: 56, h: 20 };
 /** A bid's bubble (its height; its width follows its words). */
-export const BUBBLE = { h: 26, wide: 32 };
-/** The room the winner's words need beside your trick card on a phone on its side (else
- *  they go on its other side). */
-export const LABEL_MAX = 190;
+const BUBBLE = { h: 26, wide: 32 };
+/** The room kept for the winner's words at the trick's right on a phone on its side (the
+ *  trick moves left to make it). */
+const LABEL_MAX = 190;
 /** The widest the winner's words are drawn (render.js fits them into the layout's
  *  `labelMax`, the room where they are: up to this).  "Bandersnatch wins the trick" takes
  *  ~215 px at 14 px: 190 cut it at every size. */
 export const LABEL_WIDE = 340;
 const HUMAN_BADGE_MAX = 300;
 /** The height kept for the winner's words and why the trick is theirs (two lines). */
-export const LABEL_ROOM = 50;
+const LABEL_ROOM = 50;
 /** An opponent's face under its badge on a phone upright (CSS px). */
-export const FACE_NARROW = 40;
+const FACE_NARROW = 40;
 
 /** The trick's cards gathered around (cx, cy), each toward its player: slot 0 (yours)
  *  below, the opponents (left to right as their badges sit) left, above and right; a row
  *  above yours for four opponents.  `lift`: how far (in card heights) yours sits below the
  *  middle and the top one above it; under 0.52 there is no room to stack them, and yours
  *  goes beside the top one instead. */
-export function trickCluster(k, cw, ch, cx, cy, lift) {
+function trickCluster(k, cw, ch, cx, cy, lift) {
   const stacked = lift >= 0.52;
   const at = (ux, uy, i) => ({ x: cx + ux * cw - cw / 2, y: cy + uy * ch - ch / 2, rot: ((i * 37) % 11 - 5) * 0.008 });
   let you = [0, lift];

@@ -10,7 +10,7 @@ import * as i18n from "./i18n.js";
 import { GameController, acceptsInput, canChallenge } from "./controller.js";
 import { createPresenter } from "./present.js";
 import { createRenderer, warmFonts, redrawCards } from "./render.js";
-import { tipSpot, claimSpot, markAt } from "./layout.js";
+import { tipSpot, claimSpot, markAt, faceAt, clusterBox } from "./layout.js";
 import { loadClassicFaces } from "./faces.js";
 import { createPrefs } from "./prefs.js";
 import { botPauseMs, speedFactor } from "./timing.js";
@@ -343,16 +343,13 @@ function wireMarkTitles(renderer, controller) {
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
     let mark = markAt(L, x, y, led);
-    const onFace = (s) => s.face && x >= s.face.x && x <= s.face.x + s.face.size && y >= s.face.y && y <= s.face.y + s.face.size + 9;
-    if (mark === "level") {
-      // a face and its dots: a bot's; a person's seat has none (there: its badge, if any)
-      const slot = L.seats.findIndex(onFace);
-      if (slot < 0 || !botLevel(view, seatAt(view, slot))) mark = L.narrow ? null : "badge";
-    }
+    const face = mark === "level" ? faceAt(L, x, y) : -1;
+    // a face and its dots: a bot's; a person's seat has none (there: its badge, if any)
+    if (mark === "level" && (face < 0 || !botLevel(view, seatAt(view, face)))) mark = L.narrow ? null : "badge";
     let title = mark ? i18n.t(`legend.${mark}`) : "";
     if (mark === "badge" || mark === "level") {
       // a bot's badge (or face) names its creature and its level first
-      const slot = mark === "level" ? L.seats.findIndex(onFace)
+      const slot = mark === "level" ? face
         : L.seats.findIndex((s) => Math.abs(x - s.x) <= (s.human ? 150 : s.bw / 2) && Math.abs(y - s.y) <= s.bh / 2);
       const seat = slot >= 0 ? seatAt(view, slot) : null;
       const level = seat === null ? null : botLevel(view, seat);
@@ -373,10 +370,9 @@ function wireTableTap(renderer, dispatch) {
     const rect = $("canvas").getBoundingClientRect();
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
-    const xs = L.trickPos.map((p) => p.x);
-    const ys = L.trickPos.map((p) => p.y);
+    const b = clusterBox(L.trickPos, L.trickW, L.trickH);
     const pad = 16;
-    if (x > Math.min(...xs) - pad && x < Math.max(...xs) + L.trickW + pad && y > Math.min(...ys) - pad && y < Math.max(...ys) + L.trickH + pad) {
+    if (x > b.x - pad && x < b.x + b.w + pad && y > b.y - pad && y < b.y + b.h + pad) {
       dispatch("tricks");
     }
   });

@@ -408,6 +408,17 @@ export function fitSized(ctx, str, max, size, weight = 600, min = size) {
   return s === str ? { str, size: px, cut: false } : { str: s.slice(0, -1) + "…", size: px, cut: true };
 }
 
+/** The first of `choices` (one text, or a list longest first) that fits `max` px uncut,
+ *  else the last, cut: fitSized's {str, size, cut}; the context keeps its font. */
+function fitFirst(ctx, choices, max, size, weight, min) {
+  let fitted;
+  for (const str of [choices].flat()) {
+    fitted = fitSized(ctx, str, max, size, weight, min);
+    if (!fitted.cut) break;
+  }
+  return fitted;
+}
+
 /** A seat's name in at most `max` px: bold from `size` down to 9 px, then the regular
  *  weight (narrower: "Banderschnatz" on a badge at five seats on a phone), and only then
  *  cut.  fitSized's {str, size, cut} and the weight to draw it in. */
@@ -632,15 +643,9 @@ function drawBidBubbles(ctx, L, view, shown) {
       : made ? [t("table.bid_made", { bid }), t("table.bid_made_short", { bid })]
         : [t("table.bid_missed", { bid, taken }), t("table.bid_missed_short", { bid, taken })];
     const h = at.h;
-    const room = (at.maxW ?? Infinity) - 14;
-    let fitted;
-    for (const str of choices) {
-      fitted = fitSized(ctx, str, room, Math.round(h * 0.5), 800, 11);
-      if (!fitted.cut) break;
-    }
+    const fitted = fitFirst(ctx, choices, (at.maxW ?? Infinity) - 14, Math.round(h * 0.5), 800, 11);
     const words = fitted.str;
     const size = fitted.size;
-    ctx.font = `800 ${size}px ${SANS}`;
     const w = Math.ceil(ctx.measureText(words).width) + 14;
     const x = Math.max(4, Math.min(L.w - w - 4, at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2));
     const y = at.y - h / 2;
@@ -695,12 +700,7 @@ function drawClaim(ctx, L, claimed) {
  *  for `maxW` are drawn smaller (down to 11 px); `words` may be a list, longest first: the
  *  first that fits uncut is drawn, else the last, cut. */
 function tag(ctx, at, words, fill, color, size = 12, maxW = Infinity) {
-  const fit = (str) => fitSized(ctx, str, maxW - 12, size, 700, Math.min(size, 11));
-  let fitted;
-  for (const str of [words].flat()) {
-    fitted = fit(str);
-    if (!fitted.cut) break;
-  }
+  const fitted = fitFirst(ctx, words, maxW - 12, size, 700, Math.min(size, 11));
   const w = ctx.measureText(fitted.str).width + 12;
   const h = size + 8;
   const x = at.align === "right" ? at.x - w : at.align === "left" ? at.x : at.x - w / 2;

@@ -487,7 +487,7 @@ class Core:
         if index is None and self.game is not None:
             obs = self.game.observation(seat)
             played = {c for t in obs.tricks for c in t.cards} | set(obs.trick)
-            voids = _voids(obs)
+            voids = obs.shown_voids()
         fixed: list[Card | None] = [c if slots[k] == seat or c in played else None
                                     for k, c in enumerate(deal[:len(slots)])]
         known = {c for c in fixed if c is not None} | set(deal[n * h:])
@@ -518,26 +518,6 @@ class Core:
         """Where round ``index``'s chance cards start in :attr:`actions`."""
         n = self.params.players
         return 1 + sum(2 * n * h + 1 + n for h in self.params.rules.schedule[:index])
-
-
-def _voids(obs: Observation) -> list[int]:
-    """Per seat, the suits (4-bit mask) it has shown it does not hold this round: the
-    suits it did not follow, and every suit but trumps for a seat that led a trump while
-    trumps were not broken under ``trump_lead=after-broken`` (it held nothing else)."""
-    voids = obs.void_suits()
-    if obs.rules.trump_lead != "after-broken":
-        return voids
-    trump = obs.trump_suit
-    broken = False
-    plays = [(t.leader, t.cards) for t in obs.tricks]
-    if obs.trick:
-        plays.append((obs.leader, obs.trick))
-    for leader, cards in plays:
-        if cards[0] // 13 == trump and not broken:
-            voids[leader] |= 0b1111 & ~(1 << trump)
-        if any(c // 13 == trump for c in cards):
-            broken = True
-    return voids
 
 
 _CLASSES: dict[str, Any] = {}

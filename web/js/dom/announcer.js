@@ -6,6 +6,7 @@ import { el, $ } from "./util.js";
 import { t, msg, percent } from "../i18n.js";
 import { seatName, seatNames, isYou, viewerOf } from "../names.js";
 import { turnText } from "./status.js";
+import { suitOf } from "../cards.js";
 
 export function createAnnouncer({ controller, toast }) {
   const live = $("live");
@@ -51,7 +52,7 @@ export function createAnnouncer({ controller, toast }) {
     say(isYou(view, trick.winner) ? t("announce.you_win_trick") : t("announce.wins_trick", { name: seatName(view, trick.winner) }));
     // and why (the engine's reason)
     if (trick.why === "trump") say(t("announce.why_trump"));
-    else if (trick.why === "led") say(t("announce.why_led", { suit: trick.cards[0][1] }));
+    else if (trick.why === "led") say(t("announce.why_led", { suit: suitOf(trick.cards[0]) }));
   });
   on("round", ({ view }) => {
     const r = view.round_result;

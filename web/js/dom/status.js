@@ -69,7 +69,10 @@ export function renderStatus(state) {
   // at the round's end, each bid marked at its seat: "seat:made" or "seat:missed"
   body.bidResults = bidResults(view).map((r) => `${r.seat}:${r.made ? "made" : "missed"}`).join(" ");
   // the bots' faces that show a mood: "seat:mood" (thinking, pleased, dismayed)
-  body.moods = view && !state.table.dealtCounts ? view.bids.map((_, s) => (botLevel(view, s) ? moodOf(view, s) : null) && `${s}:${moodOf(view, s)}`).filter(Boolean).join(" ") : "";
+  body.moods = view && !state.table.dealtCounts ? view.bids.flatMap((_, s) => {
+    const mood = botLevel(view, s) ? moodOf(view, s) : null;
+    return mood ? [`${s}:${mood}`] : [];
+  }).join(" ") : "";
   // how many tricks a claim just took while its cards show (else empty)
   body.claimShown = state.table.claimed ? String(state.table.claimed.tricks) : "";
   if (view) {

@@ -44,6 +44,12 @@ export function signalSettings(storage = globalThis.localStorage) {
   } catch {
     data = null;
   }
+  return settingsOf(data);
+}
+
+/** What a setting means (`data`: as stored, parsed; null: none): the settings
+ *  signalSettings answers for it (the connection check reads the form's this way). */
+export function settingsOf(data) {
   const defaults = { networks: NETWORKS, iceServers: ICE_SERVERS, turn: [], custom: false };
   if (!data || typeof data !== "object") return defaults;
   const networks = networksOf(data);

@@ -9,7 +9,7 @@
 
 import { $, el, openDialog } from "../dom/util.js";
 import { t } from "../i18n.js";
-import { NETWORKS, settingsForm, checkSettings, storeSettings, connectSources, pageCsp, reachableHosts, addressesOf, signalSettings } from "./config.js";
+import { NETWORKS, settingsForm, checkSettings, storeSettings, connectSources, pageCsp, reachableHosts, addressesOf, settingsOf } from "./config.js";
 
 const host = (url) => url.replace(/^wss?:\/\//, "");
 
@@ -90,8 +90,7 @@ async function runCheck(kept, sources) {
     return;
   }
   showErrors([]);
-  const data = checked.data ? JSON.stringify(checked.data) : null;
-  const settings = signalSettings({ getItem: () => data });
+  const settings = settingsOf(checked.data ?? null);
   showCheck(null);
   const { checkConnection } = await import("./check.js");
   showCheck(await checkConnection(settings));

@@ -26,7 +26,7 @@ const dialog = () => $("dlg-review");
 
 /** The review's title: the day of a deal of the day (its seed names the date), else the
  *  game's deal code, said as one. */
-export function reviewTitle(seed) {
+function reviewTitle(seed) {
   const day = dateOfDailySeed(seed);
   return day ? t("review.title_daily", { date: dayName(day, language(), true) }) : t("review.title", { seed });
 }
