@@ -36,11 +36,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
 import pytest
+from api_calls import call
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +51,7 @@ from jabberwocky.core.deal import Deal
 from jabberwocky.core.game import BIDDING, PLAYING, ROUND_OVER, Game
 from jabberwocky.core.rules import PRESETS, Ruleset
 from jabberwocky.formats.public import public_record
+from jabberwocky.webapi import WebApi
 from jabberwocky.webapi.session import Session, seats_of
 
 Action = tuple[str, int | Card]
@@ -299,3 +302,16 @@ def test_suits_a_seat_showed_it_lacks_stay_out_of_its_twin_hand() -> None:
         for suit in range(4):
             if not allowed[s] >> suit & 1:
                 assert not twin.hands[s] & SUIT_MASKS[suit]
+
+
+def test_an_online_tables_deal_code_is_not_one_a_guest_could_try_out() -> None:
+    """What a guest can derive without any message: its own hands.  A readable deal code
+    has about 28 bits (three of 150 words and a number): a guest could deal every one and
+    keep those that deal its hands.  A table with a remote seat gets 128 random bits."""
+    api = WebApi()
+    online = {call(api, "new_game", {"seats": ["human", "remote", "medium"]})["seed"]
+              for _ in range(5)}
+    assert len(online) == 5
+    assert all(re.fullmatch(r"online-[0-9a-f]{32}", code) for code in online)
+    alone = call(api, "new_game", {"players": 3, "bots": "easy"})["seed"]
+    assert re.fullmatch(r"[a-z]+-[a-z]+-[a-z]+-\d+", alone)  # a table of one person: readable

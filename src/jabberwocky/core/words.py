@@ -1,4 +1,5 @@
-"""Seeds a person can read out: three short words and a number, like ``"brave-otter-lamp-42"``.
+"""Seeds a person can read out: three short words and a number, like ``"brave-otter-lamp-42"``;
+and seeds nobody can guess, for a table whose hands are hidden from some of its players.
 
 Only *new* seeds are drawn here (from the operating system's entropy); replaying a
 seed never touches this module.
@@ -41,3 +42,10 @@ def new_seed() -> str:
     """A fresh, readable seed."""
     words = [_WORDS[_below(len(_WORDS))] for _ in range(3)]
     return "-".join(words) + f"-{_below(100)}"
+
+
+def secret_seed() -> str:
+    """A fresh seed of 128 random bits, for an online table: a readable seed has only
+    about 28 (150 words cubed, times 100), so a guest who knows its own first hands could
+    try every one until the deals match theirs, and then know every other hand."""
+    return "online-" + os.urandom(16).hex()

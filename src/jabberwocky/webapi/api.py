@@ -36,7 +36,7 @@ from ..core.table import (
     check_players,
     check_seed,
 )
-from ..core.words import new_seed
+from ..core.words import new_seed, secret_seed
 from ..formats.challenge import MAX_CHALLENGE_CHARS, MAX_RESULTS
 from ..formats.deals import deal_summary
 from ..formats.jsontext import MAX_JSON_DEPTH, read_json
@@ -85,9 +85,11 @@ def _obj(payload: Any) -> dict[str, Any]:
     return payload
 
 
-def _seed(value: Any) -> str:
+def _seed(value: Any, secret: bool = False) -> str:
+    """The seed given, checked; none: a new one, ``secret`` (unguessable) where some
+    players may not see every hand (an online table's guests), else readable."""
     if value is None or value == "":
-        return new_seed()
+        return secret_seed() if secret else new_seed()
     return check_seed(value)
 
 
@@ -328,7 +330,8 @@ class WebApi:
 
         ``bots`` seats one human at seat 0 and the bots after it; ``seats`` names every
         seat's kind instead (``human`` or a level: several humans play pass-and-play;
-        ``remote``: a person at another device, an online table's guest).
+        ``remote``: a person at another device, an online table's guest; with one and no
+        ``seed``, the seed is 128 random bits, :func:`~jabberwocky.core.words.secret_seed`).
         ``names``: one name or ``null`` per seat."""
         if "seats" in payload:
             if "bots" in payload:
@@ -354,7 +357,8 @@ class WebApi:
         names = payload.get("names")
         names = (None,) * players if names is None else check_names(names, players)
         rules = Ruleset.from_dict(payload.get("rules")) if "rules" in payload else JABBERWOCKY
-        game = Game(_seed(payload.get("seed")), players, rules, seats)
+        # an online table's deal code is never one a guest could guess from its own hands
+        game = Game(_seed(payload.get("seed"), secret=bool(remote)), players, rules, seats)
         game.names = names
         return self._install(game, remote)
 
